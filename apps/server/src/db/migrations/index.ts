@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as m001 from './001-parts.js';
+
+/**
+ * Every migration, in order. Names are never changed once released: the database records them.
+ * Add a new file `NNN-name.ts` and list it here.
+ */
+export const migrations: Record<string, Migration> = {
+  '001-parts': m001,
+};

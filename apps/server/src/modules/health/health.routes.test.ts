@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../../test/databases.js';
+import { buildTestApp, type TestApp } from '../../../test/app.js';
+
+describe.each(DIALECTS)('operations on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers health once the database answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('echoes a sane incoming request id and replaces an unsafe one', async () => {
+    const ok = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'abc-123' },
+    });
+    expect(ok.headers['x-request-id']).toBe('abc-123');
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': '<script>' },
+    });
+    expect(bad.headers['x-request-id']).not.toBe('<script>');
+  });
+
+  it('serves the OpenAPI document generated from the contract schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{
+      openapi: string;
+      paths: Record<string, unknown>;
+      components: { schemas: Record<string, unknown> };
+    }>();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.paths).toHaveProperty('/api/health');
+    expect(doc.components.schemas).toHaveProperty('ApiError');
+  });
+
+  it('answers unknown API routes with the 404 JSON of the contract', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nope?x=1' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json()).toEqual({ error: 'Risorsa non trovata: GET /api/nope', code: 'NOT_FOUND' });
+  });
+
+  it('reports the health check as 503 when the database is gone', async () => {
+    const other = await buildTestApp(dialect);
+    await other.app.db.destroy();
+    const res = await other.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    await other.database.drop();
+  });
+});

@@ -1,0 +1,37 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Row of `parts`. Timestamps are ISO 8601 strings (UTC, milliseconds) in both dialects. */
+export interface PartsTable {
+  id: string;
+  nome: string;
+  descrizione: string;
+  categoria: string;
+  codice: string;
+  condizione: string;
+  peso_grammi: number;
+  scaffale: string;
+  campata: string;
+  ripiano: string;
+  cassetta: string;
+  marca: string;
+  modello: string;
+  versione: string;
+  anno_immatricolazione: string;
+  url_immagine: string | null;
+  nome_norm: string;
+  marca_norm: string;
+  modello_norm: string;
+  search_norm: string;
+  location_key: string;
+  version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export type PartRow = Selectable<PartsTable>;
+export type NewPartRow = Insertable<PartsTable>;
+export type PartRowUpdate = Updateable<PartsTable>;
+
+export interface PartsTables {
+  parts: PartsTable;
+}

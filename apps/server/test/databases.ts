@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { DialectName } from '../src/db/dialect.js';
+
+/**
+ * Where the PostgreSQL tests connect to create their throw-away databases. The machines of this
+ * project run PostgreSQL 15 on 127.0.0.1:5432 with trust auth; PG_TEST_URL overrides it.
+ */
+export const PG_ADMIN_URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Every dialect the server supports: integration suites loop over this. */
+export const DIALECTS: DialectName[] = ['sqlite', 'postgres'];
+
+export interface TestDatabase {
+  dialect: DialectName;
+  /** A fresh DATA_DIR (SQLite file, outbox, media live here). */
+  dataDir: string;
+  /** Set for PostgreSQL: a database created for this test file only. */
+  databaseUrl: string | undefined;
+  drop(): Promise<void>;
+}
+
+/** A brand-new empty database of the given dialect, plus a fresh data directory. */
+export async function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `magazzino-${dialect}-`));
+  if (dialect === 'sqlite') {
+    return {
+      dialect,
+      dataDir,
+      databaseUrl: undefined,
+      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `magazzino_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    dialect,
+    dataDir,
+    databaseUrl: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,6 @@
+export * from './limits.js';
+export * from './errors.js';
+export * from './common.js';
+export * from './part.js';
+export * from './user.js';
+export * from './health.js';

@@ -1,0 +1,34 @@
+/** Limits shared by the server (validation) and the web app (form hints, page sizes). */
+export const LIMITS = {
+  /** Longest free-text description of a part. */
+  descrizioneMax: 2000,
+  /** Longest short text field of a part (nome, codice, marca, ...). */
+  shortTextMax: 200,
+  /** Longest location segment (scaffale, campata, ripiano, cassetta). */
+  locationMax: 50,
+  /** Heaviest part accepted, in kilograms. */
+  pesoMax: 100_000,
+  /** Decimal places kept for peso (grams precision). */
+  pesoDecimals: 3,
+  /** Oldest registration year accepted. */
+  annoMin: 1900,
+  /** Largest page a client may ask for. */
+  pageSizeMax: 100,
+  /** Page sizes offered by the parts list, the first one is the default. */
+  pageSizes: [5, 10, 20] as const,
+  passwordMin: 8,
+  passwordMax: 128,
+  usernameMax: 50,
+  emailMax: 254,
+  /** Default upload limit in megabytes (MAX_UPLOAD_MB overrides it on the server). */
+  uploadMbDefault: 10,
+} as const;
+
+/** Image types accepted by the upload, decided by content. */
+export const ACCEPTED_IMAGE_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+] as const;

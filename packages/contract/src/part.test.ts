@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { fieldErrors } from './errors.js';
+import { csvFileName, PartInputSchema, PartListQuerySchema, maxRegistrationYear } from './part.js';
+
+const valid = {
+  nome: 'Faro anteriore sinistro',
+  descrizione: 'Completo di lampade',
+  categoria: 'Illuminazione',
+  codice: '51787654',
+  condizione: 'Buona',
+  peso: 1.5,
+  scaffale: 'A',
+  campata: '1',
+  ripiano: '2',
+  cassetta: '3',
+  marca: 'Fiat',
+  modello: 'Punto',
+  versione: '1.2 8V',
+  annoImmatricolazione: '2004',
+};
+
+/** The field messages of an input that must fail. */
+function errorsOf(input: unknown): Record<string, string> {
+  const result = PartInputSchema.safeParse(input);
+  if (result.success) throw new Error('expected the input to be refused');
+  return fieldErrors(result.error);
+}
+
+describe('PartInputSchema', () => {
+  it('accepts a complete part, trimming text and reading peso with a decimal comma', () => {
+    const parsed = PartInputSchema.parse({ ...valid, nome: '  Faro  ', peso: '1,25' });
+    expect(parsed.nome).toBe('Faro');
+    expect(parsed.peso).toBe(1.25);
+    expect(parsed.urlImmagine).toBeUndefined();
+  });
+
+  it('names every missing field with an Italian message of the right gender', () => {
+    const fields = errorsOf({});
+    expect(fields.nome).toBe('Il nome è obbligatorio');
+    expect(fields.categoria).toBe('La categoria è obbligatoria');
+    expect(fields.peso).toBe('Il peso è obbligatorio');
+    expect(Object.keys(fields)).toHaveLength(14);
+  });
+
+  it('refuses blank text, negative or over-precise peso, and impossible years', () => {
+    const fields = errorsOf({ ...valid, marca: '   ', peso: 1.2345, annoImmatricolazione: '1899' });
+    expect(fields).toEqual({
+      marca: 'La marca è obbligatoria',
+      peso: 'Il peso può avere al massimo 3 decimali',
+      annoImmatricolazione: expect.stringContaining('compreso tra 1900 e'),
+    });
+    expect(errorsOf({ ...valid, peso: -1 }).peso).toMatch(/negativo/);
+    expect(
+      PartInputSchema.safeParse({ ...valid, annoImmatricolazione: String(maxRegistrationYear() + 1) })
+        .success,
+    ).toBe(false);
+    expect(PartInputSchema.safeParse({ ...valid, annoImmatricolazione: '04' }).success).toBe(false);
+  });
+
+  it('keeps HTML-like text verbatim', () => {
+    expect(PartInputSchema.parse({ ...valid, nome: '<b>Faro</b> & "co"' }).nome).toBe('<b>Faro</b> & "co"');
+  });
+});
+
+describe('PartListQuerySchema', () => {
+  it('parses paging numbers and drops empty filters', () => {
+    expect(PartListQuerySchema.parse({ limit: '20', offset: '40', nome: '' })).toEqual({
+      limit: 20,
+      offset: 40,
+      nome: undefined,
+    });
+  });
+
+  it('refuses out-of-range paging and unknown sort fields', () => {
+    expect(PartListQuerySchema.safeParse({ limit: '101' }).success).toBe(false);
+    expect(PartListQuerySchema.safeParse({ offset: '-1' }).success).toBe(false);
+    expect(PartListQuerySchema.safeParse({ sort: 'password' }).success).toBe(false);
+    expect(PartListQuerySchema.parse({ sort: '-peso' }).sort).toBe('-peso');
+  });
+});
+
+describe('csvFileName', () => {
+  it('names the export after the day', () => {
+    expect(csvFileName(new Date(2026, 0, 5))).toBe('ListaComponenti-2026-01-05.csv');
+  });
+});

@@ -1,0 +1,229 @@
+import { z } from 'zod';
+import { requiredText, parseDecimal } from './common.js';
+import { LIMITS } from './limits.js';
+
+/** The largest registration year accepted: next year, computed when validating. */
+export function maxRegistrationYear(now: Date = new Date()): number {
+  return now.getFullYear() + 1;
+}
+
+const pesoSchema = z.preprocess(
+  parseDecimal,
+  z
+    .number({
+      error: (issue) =>
+        issue.input === undefined ? 'Il peso è obbligatorio' : 'Il peso deve essere un numero',
+    })
+    .finite({ error: 'Il peso deve essere un numero' })
+    .min(0, { error: 'Il peso non può essere negativo' })
+    .max(LIMITS.pesoMax, { error: `Il peso non può superare ${LIMITS.pesoMax} Kg` })
+    .refine((n) => Math.abs(Math.round(n * 1000) - n * 1000) < 1e-6, {
+      error: 'Il peso può avere al massimo 3 decimali',
+    }),
+);
+
+const annoSchema = z.preprocess(
+  (value) => (typeof value === 'number' && Number.isInteger(value) ? String(value) : value),
+  requiredText("L'anno di immatricolazione", 4)
+    .regex(/^\d{4}$/, { error: "L'anno di immatricolazione deve essere un anno di 4 cifre" })
+    .refine((year) => Number(year) >= LIMITS.annoMin && Number(year) <= maxRegistrationYear(), {
+      error: () =>
+        `L'anno di immatricolazione deve essere compreso tra ${LIMITS.annoMin} e ${maxRegistrationYear()}`,
+    }),
+);
+
+const urlImmagineSchema = z
+  .string({ error: "L'immagine deve essere un indirizzo" })
+  .trim()
+  .max(2000, { error: "L'indirizzo dell'immagine è troppo lungo" })
+  .refine((url) => url === '' || url.startsWith('/') || /^https?:\/\//i.test(url), {
+    error: "L'immagine deve essere un indirizzo http(s) o un percorso del server",
+  })
+  .transform((url) => (url === '' ? null : url))
+  .nullable();
+
+/** The fields a client sends to create a part (SPEC.md §7, API.md "Parts"). */
+export const PartInputSchema = z.object({
+  nome: requiredText('Il nome', LIMITS.shortTextMax),
+  descrizione: requiredText('La descrizione', LIMITS.descrizioneMax, true),
+  categoria: requiredText('La categoria', LIMITS.shortTextMax, true),
+  codice: requiredText('Il codice', LIMITS.shortTextMax),
+  condizione: requiredText('La condizione', LIMITS.shortTextMax, true),
+  peso: pesoSchema,
+  scaffale: requiredText('Lo scaffale', LIMITS.locationMax),
+  campata: requiredText('La campata', LIMITS.locationMax, true),
+  ripiano: requiredText('Il ripiano', LIMITS.locationMax),
+  cassetta: requiredText('La cassetta', LIMITS.locationMax, true),
+  marca: requiredText('La marca', LIMITS.shortTextMax, true),
+  modello: requiredText('Il modello', LIMITS.shortTextMax),
+  versione: requiredText('La versione', LIMITS.shortTextMax, true),
+  annoImmatricolazione: annoSchema,
+  urlImmagine: urlImmagineSchema.optional(),
+});
+export type PartInput = z.output<typeof PartInputSchema>;
+/** What a form holds before validation (peso may still be text). */
+export type PartInputDraft = z.input<typeof PartInputSchema>;
+
+/** A partial update: any subset of the creation fields, with the same rules. */
+export const PartPatchSchema = PartInputSchema.partial();
+export type PartPatch = z.output<typeof PartPatchSchema>;
+
+/** The editable part fields, in the order of the forms and of the CSV export. */
+export const PART_FIELDS = [
+  'nome',
+  'descrizione',
+  'categoria',
+  'codice',
+  'condizione',
+  'peso',
+  'scaffale',
+  'campata',
+  'ripiano',
+  'cassetta',
+  'marca',
+  'modello',
+  'versione',
+  'annoImmatricolazione',
+] as const;
+export type PartField = (typeof PART_FIELDS)[number];
+
+/** A stored part as the API returns it. */
+export const PartSchema = z
+  .object({
+    _id: z.string(),
+    nome: z.string(),
+    descrizione: z.string(),
+    categoria: z.string(),
+    codice: z.string(),
+    condizione: z.string(),
+    peso: z.number(),
+    scaffale: z.string(),
+    campata: z.string(),
+    ripiano: z.string(),
+    cassetta: z.string(),
+    marca: z.string(),
+    modello: z.string(),
+    versione: z.string(),
+    annoImmatricolazione: z.string(),
+    urlImmagine: z.string().nullable(),
+    urlMiniatura: z
+      .string()
+      .nullable()
+      .describe('Thumbnail (240 px wide) of urlImmagine for lists; null without an image'),
+    version: z.number().int().describe('Incremented by every update; the ETag derives from it'),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Part' });
+export type Part = z.infer<typeof PartSchema>;
+
+/** Fields the list may be sorted by; a leading '-' sorts descending. */
+export const SORT_FIELDS = [
+  'nome',
+  'categoria',
+  'codice',
+  'condizione',
+  'peso',
+  'marca',
+  'modello',
+  'versione',
+  'annoImmatricolazione',
+  'scaffale',
+  'createdAt',
+  'updatedAt',
+] as const;
+export type SortField = (typeof SORT_FIELDS)[number];
+
+const SORT_VALUES = SORT_FIELDS.flatMap((field) => [field, `-${field}`] as const);
+
+const optionalFilter = (label: string) =>
+  z
+    .string({ error: `Il filtro ${label} deve essere un testo` })
+    .trim()
+    .max(LIMITS.shortTextMax, { error: `Il filtro ${label} è troppo lungo` })
+    .optional()
+    .transform((v) => (v === '' ? undefined : v));
+
+const integerParam = (label: string, min: number, max: number) =>
+  z
+    .string({ error: `${label} deve essere un numero intero` })
+    .regex(/^\d+$/, { error: `${label} deve essere un numero intero` })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(min, { error: `${label} deve essere almeno ${min}` })
+        .max(max, { error: `${label} può essere al massimo ${max}` }),
+    )
+    .optional();
+
+/** Query of GET /api/componenti and of the CSV export. */
+export const PartListQuerySchema = z.object({
+  nome: optionalFilter('nome'),
+  marca: optionalFilter('marca'),
+  modello: optionalFilter('modello'),
+  q: optionalFilter('q'),
+  categoria: optionalFilter('categoria'),
+  limit: integerParam('limit', 1, LIMITS.pageSizeMax),
+  offset: integerParam('offset', 0, Number.MAX_SAFE_INTEGER),
+  sort: z
+    .enum(SORT_VALUES as unknown as [string, ...string[]], {
+      error: `sort deve essere uno di: ${SORT_FIELDS.join(', ')} (con '-' davanti per l'ordine decrescente)`,
+    })
+    .optional(),
+});
+export type PartListQuery = z.output<typeof PartListQuerySchema>;
+
+/** Query of the single-category route: paging only. */
+export const PageQuerySchema = PartListQuerySchema.pick({ limit: true, offset: true, sort: true });
+export type PageQuery = z.output<typeof PageQuerySchema>;
+
+export const CategoryCountSchema = z
+  .object({ categoria: z.string(), count: z.number().int() })
+  .meta({ id: 'CategoryCount' });
+export type CategoryCount = z.infer<typeof CategoryCountSchema>;
+
+/** The four segments of a storage location. */
+export const LocationSchema = z.object({
+  scaffale: requiredText('Lo scaffale', LIMITS.locationMax),
+  campata: requiredText('La campata', LIMITS.locationMax, true),
+  ripiano: requiredText('Il ripiano', LIMITS.locationMax),
+  cassetta: requiredText('La cassetta', LIMITS.locationMax, true),
+});
+export type Location = z.output<typeof LocationSchema>;
+
+/** Columns of the CSV export, in order (SPEC.md §7; `anno` filled from annoImmatricolazione). */
+export const CSV_COLUMNS = [
+  'nome',
+  'categoria',
+  'codice',
+  'condizione',
+  'peso',
+  'scaffale',
+  'campata',
+  'ripiano',
+  'cassetta',
+  'marca',
+  'modello',
+  'versione',
+  'anno',
+] as const;
+
+/** File name of the CSV export for a given day: ListaComponenti-YYYY-MM-DD.csv. */
+export function csvFileName(date: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `ListaComponenti-${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}.csv`;
+}
+
+export const UploadResultSchema = z
+  .object({
+    secure_url: z.string().describe('Display image URL, to store in urlImmagine'),
+    thumbnail_url: z.string().describe('240 px wide thumbnail for lists'),
+    width: z.number().int(),
+    height: z.number().int(),
+    bytes: z.number().int(),
+    format: z.string(),
+  })
+  .meta({ id: 'UploadResult' });
+export type UploadResult = z.infer<typeof UploadResultSchema>;
