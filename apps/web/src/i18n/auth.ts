@@ -1,0 +1,2 @@
+/** Italian texts of the auth screens. */
+export const auth = {} as const;

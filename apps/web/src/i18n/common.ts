@@ -1,0 +1,2 @@
+/** Italian texts of the common screens. */
+export const common = {} as const;

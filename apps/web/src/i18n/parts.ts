@@ -1,0 +1,2 @@
+/** Italian texts of the parts screens. */
+export const parts = {} as const;
