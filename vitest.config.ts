@@ -28,6 +28,17 @@ export default defineConfig({
       },
       'apps/web',
       {
+        // Measurements (npm run bench:upload): real work timed, never part of npm test.
+        resolve: { alias: { '@magazzino/contract': contractSource } },
+        test: {
+          name: 'measure',
+          root: 'apps/server',
+          include: ['src/**/*.measure.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           root: 'e2e',

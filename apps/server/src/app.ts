@@ -9,8 +9,15 @@ import securityHeadersPlugin from './plugins/security-headers.js';
 import openapiPlugin from './plugins/openapi.js';
 import databasePlugin from './plugins/database.js';
 import authGuardPlugin from './plugins/auth-guard.js';
+import originCheckPlugin from './plugins/origin-check.js';
+import rateLimitPlugin from './plugins/rate-limit.js';
+import mailerPlugin from './plugins/mailer.js';
+import sessionPlugin from './plugins/session.js';
 import webPlugin from './plugins/web.js';
+import { serializeRequest } from './lib/log-redaction.js';
+import accountsRoutes from './modules/accounts/accounts.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
+import mediaModule from './modules/media/media.plugin.js';
 import partsRoutes from './modules/parts/parts.routes.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -18,6 +25,8 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 export interface BuildOptions {
   /** Pino options or `false`; defaults to JSON logs at config.logLevel. */
   logger?: FastifyServerOptions['logger'];
+  /** Where the default JSON logs go (stdout if unset); tests collect them to check redaction. */
+  logStream?: { write(line: string): void };
 }
 
 /** The composition root: plugins, then modules, then the web app and the 404 handling. */
@@ -35,6 +44,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
         ],
         censor: '[redacted]',
       },
+      // The reset token travels in the path: request lines mask it.
+      serializers: { req: serializeRequest },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -56,11 +68,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(openapiPlugin);
+  await app.register(originCheckPlugin);
   await app.register(databasePlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(mailerPlugin);
+  await app.register(sessionPlugin);
   await app.register(authGuardPlugin);
 
   await app.register(healthRoutes);
+  await app.register(accountsRoutes, { prefix: '/api/users' });
   await app.register(partsRoutes, { prefix: '/api/componenti' });
+  // POST /api/componenti/upload (session required), GET /media/<name>, cleanup of unused images.
+  await app.register(mediaModule);
 
   await app.register(webPlugin);
   return app;

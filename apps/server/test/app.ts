@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import type { User } from '@magazzino/contract';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp, type App } from '../src/app.js';
+import { buildApp, type App, type BuildOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import type { DialectName } from '../src/db/dialect.js';
+import { createAccount } from '../src/modules/accounts/accounts.service.js';
+import { SESSION_COOKIE } from '../src/plugins/session.js';
 import { createTestDatabase, type TestDatabase } from './databases.js';
 
 export interface TestApp {
@@ -19,6 +23,8 @@ export interface TestApp {
 export async function buildTestApp(
   dialect: DialectName = 'sqlite',
   env: Record<string, string> = {},
+  /** Build options; pass `{ logStream }` with LOG_LEVEL in `env` to read the app's own log lines. */
+  options: BuildOptions = { logger: false },
 ): Promise<TestApp> {
   const database = await createTestDatabase(dialect);
   const config = loadConfig({
@@ -29,7 +35,7 @@ export async function buildTestApp(
     WEB_DIST: `${database.dataDir}/no-web`,
     ...env,
   });
-  const app = await buildApp(config, { logger: false });
+  const app = await buildApp(config, options);
   await app.ready();
   return {
     app,
@@ -44,19 +50,64 @@ export async function buildTestApp(
 
 /** A signed-in client: every request carries the session cookie of a freshly created user. */
 export interface Session {
+  /** `magazzino_sid=<id>`, ready for a `cookie` header. */
   cookie: string;
+  user: User;
+  /** `app.inject` with the session cookie added (after any cookie of `options.headers`). */
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
 }
 
+let signInCount = 0;
+
+/** The `name=value` pair of the session cookie set by a response. */
+export function sessionCookieOf(response: LightMyRequestResponse): string {
+  const found = response.cookies.find((c) => c.name === SESSION_COOKIE && c.value !== '');
+  if (!found) throw new Error(`no session cookie in the ${response.statusCode} response`);
+  return `${found.name}=${found.value}`;
+}
+
 /**
- * Creates a user and signs it in. Until the accounts module lands the guard lets every request
- * through and the cookie is empty; tests must use this for every part route all the same.
+ * Creates a user with a unique email through POST /api/users/signup (or, when SIGNUP=closed,
+ * directly in the database and then POST /api/users/login) and returns its signed-in client.
  */
 export async function signIn(app: App): Promise<Session> {
-  const cookie = '';
+  signInCount += 1;
+  const input = {
+    email: `magazziniere-${signInCount}-${randomUUID()}@example.test`,
+    password: 'password-di-prova',
+    username: `Magazziniere ${signInCount}`,
+  };
+  // Each test user signs up from its own address, as a colleague at another desk would:
+  // suites that sign in many users never trip the per-IP sign-up limit.
+  const remoteAddress = `10.${signInCount % 250}.${Math.floor(Math.random() * 250)}.${1 + (signInCount % 250)}`;
+  let response = await app.inject({
+    method: 'POST',
+    url: '/api/users/signup',
+    payload: input,
+    remoteAddress,
+  });
+  if (response.statusCode === 403) {
+    await createAccount(app.db, input);
+    const { email, password } = input;
+    response = await app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email, password },
+      remoteAddress,
+    });
+  }
+  if (response.statusCode !== 200 && response.statusCode !== 201) {
+    throw new Error(`signIn failed: ${response.statusCode} ${response.body}`);
+  }
+  const cookie = sessionCookieOf(response);
   return {
     cookie,
-    inject: (options) =>
-      app.inject({ ...options, headers: { ...(options.headers ?? {}), ...(cookie ? { cookie } : {}) } }),
+    user: response.json<User>(),
+    inject: (options) => {
+      const headers = { ...(options.headers ?? {}) };
+      const existing = headers.cookie;
+      headers.cookie = typeof existing === 'string' && existing !== '' ? `${existing}; ${cookie}` : cookie;
+      return app.inject({ ...options, headers });
+    },
   };
 }

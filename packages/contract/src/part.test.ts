@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from './errors.js';
-import { csvFileName, PartInputSchema, PartListQuerySchema, maxRegistrationYear } from './part.js';
+import {
+  csvFileName,
+  PartInputSchema,
+  PartListQuerySchema,
+  PartPatchSchema,
+  maxRegistrationYear,
+} from './part.js';
 
 const valid = {
   nome: 'Faro anteriore sinistro',
@@ -57,8 +63,31 @@ describe('PartInputSchema', () => {
     expect(PartInputSchema.safeParse({ ...valid, annoImmatricolazione: '04' }).success).toBe(false);
   });
 
+  it('explains a body that is not an object at all', () => {
+    for (const body of [null, [], 'faro', 42]) {
+      expect(errorsOf(body)).toEqual({
+        _: 'Il corpo della richiesta deve essere un oggetto JSON con i campi del componente',
+      });
+    }
+  });
+
+  it('drops unknown fields', () => {
+    expect(PartInputSchema.parse({ ...valid, _id: 'x', colore: 'rosso' })).not.toHaveProperty('colore');
+  });
+
   it('keeps HTML-like text verbatim', () => {
     expect(PartInputSchema.parse({ ...valid, nome: '<b>Faro</b> & "co"' }).nome).toBe('<b>Faro</b> & "co"');
+  });
+});
+
+describe('PartPatchSchema', () => {
+  it('accepts any subset with the creation rules, and an empty object (the server refuses it)', () => {
+    expect(PartPatchSchema.parse({ peso: '2,5' })).toEqual({ peso: 2.5 });
+    expect(PartPatchSchema.parse({})).toEqual({});
+    const result = PartPatchSchema.safeParse({ nome: ' ', annoImmatricolazione: '1800' });
+    expect(result.success).toBe(false);
+    if (!result.success)
+      expect(Object.keys(fieldErrors(result.error)).sort()).toEqual(['annoImmatricolazione', 'nome']);
   });
 });
 

@@ -42,24 +42,30 @@ const urlImmagineSchema = z
   .transform((url) => (url === '' ? null : url))
   .nullable();
 
+/** The message for a body that is not a JSON object at all (an array, a string, null). */
+const NOT_AN_OBJECT = 'Il corpo della richiesta deve essere un oggetto JSON con i campi del componente';
+
 /** The fields a client sends to create a part (SPEC.md §7, API.md "Parts"). */
-export const PartInputSchema = z.object({
-  nome: requiredText('Il nome', LIMITS.shortTextMax),
-  descrizione: requiredText('La descrizione', LIMITS.descrizioneMax, true),
-  categoria: requiredText('La categoria', LIMITS.shortTextMax, true),
-  codice: requiredText('Il codice', LIMITS.shortTextMax),
-  condizione: requiredText('La condizione', LIMITS.shortTextMax, true),
-  peso: pesoSchema,
-  scaffale: requiredText('Lo scaffale', LIMITS.locationMax),
-  campata: requiredText('La campata', LIMITS.locationMax, true),
-  ripiano: requiredText('Il ripiano', LIMITS.locationMax),
-  cassetta: requiredText('La cassetta', LIMITS.locationMax, true),
-  marca: requiredText('La marca', LIMITS.shortTextMax, true),
-  modello: requiredText('Il modello', LIMITS.shortTextMax),
-  versione: requiredText('La versione', LIMITS.shortTextMax, true),
-  annoImmatricolazione: annoSchema,
-  urlImmagine: urlImmagineSchema.optional(),
-});
+export const PartInputSchema = z.object(
+  {
+    nome: requiredText('Il nome', LIMITS.shortTextMax),
+    descrizione: requiredText('La descrizione', LIMITS.descrizioneMax, true),
+    categoria: requiredText('La categoria', LIMITS.shortTextMax, true),
+    codice: requiredText('Il codice', LIMITS.shortTextMax),
+    condizione: requiredText('La condizione', LIMITS.shortTextMax, true),
+    peso: pesoSchema,
+    scaffale: requiredText('Lo scaffale', LIMITS.locationMax),
+    campata: requiredText('La campata', LIMITS.locationMax, true),
+    ripiano: requiredText('Il ripiano', LIMITS.locationMax),
+    cassetta: requiredText('La cassetta', LIMITS.locationMax, true),
+    marca: requiredText('La marca', LIMITS.shortTextMax, true),
+    modello: requiredText('Il modello', LIMITS.shortTextMax),
+    versione: requiredText('La versione', LIMITS.shortTextMax, true),
+    annoImmatricolazione: annoSchema,
+    urlImmagine: urlImmagineSchema.optional(),
+  },
+  { error: NOT_AN_OBJECT },
+);
 export type PartInput = z.output<typeof PartInputSchema>;
 /** What a form holds before validation (peso may still be text). */
 export type PartInputDraft = z.input<typeof PartInputSchema>;
@@ -218,12 +224,14 @@ export function csvFileName(date: Date = new Date()): string {
 
 export const UploadResultSchema = z
   .object({
-    secure_url: z.string().describe('Display image URL, to store in urlImmagine'),
-    thumbnail_url: z.string().describe('240 px wide thumbnail for lists'),
-    width: z.number().int(),
-    height: z.number().int(),
-    bytes: z.number().int(),
-    format: z.string(),
+    secure_url: z
+      .string()
+      .describe('Display image URL (same origin, /media/<sha256>.webp), to store in urlImmagine'),
+    thumbnail_url: z.string().describe('240 px wide thumbnail for lists (/media/<sha256>-thumb.webp)'),
+    width: z.number().int().describe('Width of the display image, after EXIF rotation'),
+    height: z.number().int().describe('Height of the display image, after EXIF rotation'),
+    bytes: z.number().int().describe('Size of the display image file'),
+    format: z.string().describe('Format of the stored images: webp'),
   })
   .meta({ id: 'UploadResult' });
 export type UploadResult = z.infer<typeof UploadResultSchema>;

@@ -1,8 +1,9 @@
 import type { PartsTables } from '../modules/parts/parts.tables.js';
+import type { AccountsTables } from '../modules/accounts/accounts.tables.js';
+import type { MediaTables } from '../modules/media/media.tables.js';
 
 /**
  * The whole database, as Kysely sees it: each module declares its own tables once
  * (`<module>.tables.ts`) and they are joined here.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- joined from the modules
-export interface Database extends PartsTables {}
+export interface Database extends PartsTables, AccountsTables, MediaTables {}

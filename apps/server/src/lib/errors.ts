@@ -28,6 +28,36 @@ export const errors = {
   unauthenticated: () => new AppError(401, 'UNAUTHENTICATED', 'Accesso richiesto: effettua il login.'),
   invalidCredentials: () => new AppError(401, 'INVALID_CREDENTIALS', 'Email o password non corretti.'),
   forbidden: (message = 'Operazione non consentita.') => new AppError(403, 'FORBIDDEN', message),
+  signupClosed: () =>
+    new AppError(
+      403,
+      'SIGNUP_CLOSED',
+      "La registrazione di nuovi utenti è chiusa: chiedi all'amministratore di creare il tuo account.",
+    ),
+  crossOrigin: () =>
+    new AppError(
+      403,
+      'CROSS_ORIGIN',
+      'Richiesta rifiutata: proviene da un altro sito. Usa Magazzino Ricambi dal suo indirizzo.',
+    ),
+  emailTaken: () =>
+    new AppError(409, 'EMAIL_TAKEN', 'Esiste già un account con questa email.', {
+      email: 'Questa email è già registrata',
+    }),
+  invalidResetToken: () =>
+    new AppError(
+      400,
+      'INVALID_TOKEN',
+      'Il link per reimpostare la password non è valido, è già stato usato o è scaduto: richiedine uno nuovo.',
+    ),
+  rateLimited: (retryAfterSeconds: number) =>
+    new AppError(
+      429,
+      'RATE_LIMITED',
+      `Troppi tentativi: riprova tra ${retryAfterSeconds >= 120 ? `${Math.ceil(retryAfterSeconds / 60)} minuti` : `${retryAfterSeconds} secondi`}.`,
+      undefined,
+      { 'retry-after': String(retryAfterSeconds) },
+    ),
   partNotFound: () => new AppError(404, 'NOT_FOUND', 'Componente non trovato.'),
   routeNotFound: (method: string, url: string) =>
     new AppError(404, 'NOT_FOUND', `Risorsa non trovata: ${method} ${url.split('?')[0] ?? ''}`),
@@ -40,6 +70,38 @@ export const errors = {
   payloadTooLarge: (message = 'La richiesta è troppo grande.') =>
     new AppError(413, 'PAYLOAD_TOO_LARGE', message),
   unsupportedMediaType: (message: string) => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', message),
+  // Image upload and serving (modules/media).
+  uploadNotMultipart: () =>
+    new AppError(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      "L'immagine va inviata come multipart/form-data, con il file nel campo my_file.",
+    ),
+  uploadMissingFile: () =>
+    new AppError(400, 'VALIDATION', "Nessun file ricevuto: scegli un'immagine da caricare.", {
+      my_file: "Scegli un'immagine da caricare",
+    }),
+  uploadTooLarge: (limitMb: string) =>
+    new AppError(413, 'PAYLOAD_TOO_LARGE', `Il file è troppo grande: il limite è ${limitMb} MB.`),
+  unsupportedImage: () =>
+    new AppError(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      "Il file non è un'immagine supportata: sono accettati JPEG, PNG, WebP, GIF e AVIF.",
+    ),
+  corruptImage: () =>
+    new AppError(
+      400,
+      'BAD_REQUEST',
+      "L'immagine è danneggiata o incompleta e non può essere letta: prova con un altro file.",
+    ),
+  imageTooManyPixels: (width: number, height: number, maxMegapixels: number) =>
+    new AppError(
+      400,
+      'BAD_REQUEST',
+      `L'immagine è troppo grande: ${width} × ${height} pixel, al massimo ${maxMegapixels} megapixel.`,
+    ),
+  imageNotFound: () => new AppError(404, 'NOT_FOUND', 'Immagine non trovata.'),
   serviceUnavailable: () =>
     new AppError(503, 'SERVICE_UNAVAILABLE', 'Servizio momentaneamente non disponibile.'),
 };

@@ -9,7 +9,7 @@ const SERVER_PREFIXES = ['/api/', '/media/'];
 
 /**
  * Serves the built web app from `config.webDist`: hashed assets cached for a year, index.html
- * revalidated, and every unknown non-API GET answered with index.html so deep links work.
+ * revalidated, precompressed variants preferred, and every unknown non-API GET answered with index.html so deep links work.
  * Unknown API routes get the contract's 404 JSON.
  */
 export default fp(
@@ -22,7 +22,12 @@ export default fp(
         root,
         wildcard: false,
         index: false,
+        // Serves the .br / .gz written by scripts/compress-web.mjs when the browser accepts them.
+        preCompressed: true,
+        // Cache-Control is set below, per file kind; send's own default (max-age=0) would override it.
+        cacheControl: false,
         setHeaders(res, filePath) {
+          res.setHeader('vary', 'accept-encoding');
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
           res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
         },

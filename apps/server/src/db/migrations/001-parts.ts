@@ -42,6 +42,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('parts')
     .columns(['categoria', 'created_at', 'id'])
     .execute();
+  // Sorting by category (ties by id), which the category index above does not order.
+  await db.schema.createIndex('parts_categoria_sort_idx').on('parts').columns(['categoria', 'id']).execute();
   // Warehouse lookup by exact location.
   await db.schema
     .createIndex('parts_location_idx')

@@ -1,8 +1,242 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  csvFileName,
+  LocationSchema,
+  PageQuerySchema,
+  PartInputSchema,
+  PartListQuerySchema,
+  PartPatchSchema,
+  PartSchema,
+  type Part,
+} from '@magazzino/contract';
+import { csvChunks } from './parts.csv.js';
+import { jsonArrayChunks } from './parts.json-stream.js';
+import type { PartFilter } from './parts.repository.js';
+import {
+  CategoryCountListSchema,
+  CategoryParamsSchema,
+  docs,
+  failures,
+  ExportQuerySchema,
+  guarded,
+  IfMatchHeadersSchema,
+  IfNoneMatchHeadersSchema,
+  PartIdParamsSchema,
+  PartListSchema,
+} from './parts.schemas.js';
+import { etagMatches, etagOf, PartsService } from './parts.service.js';
 
-/** Routes of /api/componenti, all behind the session guard. (Filled in by the parts module.) */
+interface ListQuery {
+  limit?: number | undefined;
+  offset?: number | undefined;
+  sort?: string | undefined;
+}
+
+/** Sends a text stream as it is pulled: nothing is read from the database ahead of the socket. */
+function sendStream(reply: FastifyReply, type: string, chunks: AsyncIterable<string>) {
+  return reply.type(type).send(Readable.from(chunks, { objectMode: false }));
+}
+
+/**
+ * Routes of /api/componenti: validate with the contract, translate to HTTP (status, headers),
+ * and leave the decisions to the service. Every route is behind the session guard.
+ */
 const partsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireSession);
+  const service = new PartsService(app.db);
+
+  /** A page when `limit` is given, else every match streamed; X-Total-Count either way. */
+  async function sendParts(
+    reply: FastifyReply,
+    filter: PartFilter,
+    query: ListQuery,
+  ): Promise<Part[] | FastifyReply> {
+    const offset = query.offset ?? 0;
+    if (query.limit !== undefined) {
+      const { parts, total } = await service.page(filter, query.sort, { limit: query.limit, offset });
+      reply.header('x-total-count', total);
+      return parts;
+    }
+    const total = await service.count(filter);
+    const chunks = await service.stream(filter, query.sort, offset);
+    reply.header('x-total-count', total);
+    return sendStream(reply, 'application/json; charset=utf-8', jsonArrayChunks(chunks));
+  }
+
+  const listResponses = { 200: PartListSchema, 400: failures[400], ...guarded };
+
+  app.get(
+    '/',
+    {
+      schema: {
+        ...docs,
+        summary: 'Elenco dei componenti (filtri, ordinamento, paginazione; senza limit: tutti, in streaming)',
+        querystring: PartListQuerySchema,
+        response: listResponses,
+      },
+    },
+    async (request, reply) => {
+      const { limit, offset, sort, ...filter } = request.query;
+      return sendParts(reply, filter, { limit, offset, sort });
+    },
+  );
+
+  app.get(
+    '/categorie',
+    {
+      schema: {
+        ...docs,
+        summary: 'Categorie con il numero di componenti, in ordine alfabetico',
+        response: { 200: CategoryCountListSchema, ...guarded },
+      },
+    },
+    async () => service.categories(),
+  );
+
+  app.get(
+    '/export.csv',
+    {
+      schema: {
+        ...docs,
+        summary: 'Esportazione CSV (stessi filtri dell’elenco), in streaming',
+        querystring: ExportQuerySchema,
+        response: {
+          200: {
+            description: 'CSV UTF-8 con BOM, separatore virgola, righe CRLF',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+          400: failures[400],
+          ...guarded,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { sort, ...filter } = request.query;
+      const chunks = await service.stream(filter, sort);
+      reply.header('content-disposition', `attachment; filename="${csvFileName()}"`);
+      return sendStream(reply, 'text/csv; charset=utf-8', csvChunks(chunks));
+    },
+  );
+
+  app.get(
+    '/singolacategoria/:categoria',
+    {
+      schema: {
+        ...docs,
+        summary: 'Componenti di una categoria esatta',
+        params: CategoryParamsSchema,
+        querystring: PageQuerySchema,
+        response: listResponses,
+      },
+    },
+    async (request, reply) => sendParts(reply, { categoria: request.params.categoria }, request.query),
+  );
+
+  app.get(
+    '/magazzino/:scaffale/:campata/:ripiano/:cassetta',
+    {
+      schema: {
+        ...docs,
+        summary: 'Componenti in una posizione esatta (maiuscole e spazi ai bordi non contano)',
+        params: LocationSchema,
+        querystring: PageQuerySchema,
+        response: listResponses,
+      },
+    },
+    async (request, reply) => sendParts(reply, { location: request.params }, request.query),
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        ...docs,
+        summary: 'Un componente, con ETag',
+        params: PartIdParamsSchema,
+        headers: IfNoneMatchHeadersSchema,
+        response: {
+          200: PartSchema.describe("Il componente; l'header ETag ne identifica la versione"),
+          304: z.null().describe('Non modificato: la copia del client è aggiornata'),
+          404: failures[404],
+          ...guarded,
+        },
+      },
+    },
+    async (request, reply) => {
+      const part = await service.get(request.params.id);
+      reply.header('etag', etagOf(part));
+      const ifNoneMatch = request.headers['if-none-match'];
+      if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, part)) return reply.code(304).send(null);
+      return part;
+    },
+  );
+
+  app.post(
+    '/crea-componente',
+    {
+      schema: {
+        ...docs,
+        summary: 'Crea un componente',
+        body: PartInputSchema,
+        response: { 201: PartSchema, 400: failures[400], ...guarded },
+      },
+    },
+    async (request, reply) => {
+      const part = await service.create(request.body);
+      reply.code(201).header('etag', etagOf(part)).header('location', `/api/componenti/${part._id}`);
+      return part;
+    },
+  );
+
+  app.patch(
+    '/modifica/:id',
+    {
+      schema: {
+        ...docs,
+        summary: 'Modifica alcuni campi di un componente (If-Match per evitare sovrascritture)',
+        params: PartIdParamsSchema,
+        headers: IfMatchHeadersSchema,
+        body: PartPatchSchema,
+        response: {
+          200: PartSchema,
+          400: failures[400],
+          404: failures[404],
+          412: failures[412],
+          ...guarded,
+        },
+      },
+    },
+    async (request, reply) => {
+      const part = await service.update(request.params.id, request.body, request.headers['if-match']);
+      reply.header('etag', etagOf(part));
+      return part;
+    },
+  );
+
+  app.delete(
+    '/delete/:id',
+    {
+      schema: {
+        ...docs,
+        summary: 'Elimina un componente',
+        params: PartIdParamsSchema,
+        headers: IfMatchHeadersSchema,
+        response: {
+          204: z.null().describe('Eliminato'),
+          404: failures[404],
+          412: failures[412],
+          ...guarded,
+        },
+      },
+    },
+    async (request, reply) => {
+      await service.delete(request.params.id, request.headers['if-match']);
+      return reply.code(204).send(null);
+    },
+  );
 };
 
 export default partsRoutes;

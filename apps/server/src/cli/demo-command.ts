@@ -1,0 +1,126 @@
+import { parseArgs } from 'node:util';
+import { PartInputSchema } from '@magazzino/contract';
+import { ConfigError, loadConfig, type Config } from '../config.js';
+import { openDatabase } from '../db/dialect.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { newId } from '../lib/ids.js';
+import { countParts, insertParts } from '../modules/parts/parts.repository.js';
+import { generateDemoParts } from './demo-data.js';
+
+/** How many parts the demo loads unless told otherwise. */
+export const DEMO_COUNT = 300;
+
+/** Spacing of the demo parts' creation times, so "newest first" looks like a working week. */
+const MINUTES_BETWEEN_PARTS = 17;
+
+export interface DemoResult {
+  /** Parts added by this run (0 when it refused). */
+  inserted: number;
+  /** Parts in the database afterwards. */
+  total: number;
+  /** Where the parts went (file path or postgres host/database). */
+  database: string;
+  /** Parts added per category, in the order first met. */
+  byCategory: Record<string, number>;
+}
+
+/**
+ * Loads the demo parts into the configured database (migrations applied first). Refuses, and
+ * inserts nothing, when the database already holds parts unless `force` is set.
+ */
+export async function loadDemoParts(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  options: { force?: boolean; count?: number; now?: Date } = {},
+): Promise<DemoResult> {
+  const handle = openDatabase(config);
+  try {
+    await migrateToLatest(handle.db);
+    const existing = await countParts(handle.db, {});
+    if (existing > 0 && !options.force) {
+      return { inserted: 0, total: existing, database: handle.describe, byCategory: {} };
+    }
+    const count = options.count ?? DEMO_COUNT;
+    const now = (options.now ?? new Date()).getTime();
+    const parts = generateDemoParts(count).map((input, index) => {
+      const time = now - (count - index) * MINUTES_BETWEEN_PARTS * 60_000;
+      // Parsed like an API request would be: demo data obeys the same rules as real data.
+      return {
+        input: PartInputSchema.parse(input),
+        id: newId(time),
+        createdAt: new Date(time).toISOString(),
+      };
+    });
+    await handle.db.transaction().execute((trx) => insertParts(trx, parts));
+    const byCategory: Record<string, number> = {};
+    for (const { input } of parts) byCategory[input.categoria] = (byCategory[input.categoria] ?? 0) + 1;
+    return { inserted: count, total: existing + count, database: handle.describe, byCategory };
+  } finally {
+    await handle.db.destroy();
+  }
+}
+
+/** Where the command writes; `env` defaults to process.env (through loadConfig). */
+export interface DemoIo {
+  argv: string[];
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  env?: Record<string, string | undefined>;
+}
+
+const USAGE = `Uso: npm run demo [-- --force] [-- --count <n>]
+Carica ${DEMO_COUNT} componenti dimostrativi nel database configurato (DATA_DIR o DATABASE_URL).
+Se il database contiene già dei componenti non fa nulla, a meno di --force (che li aggiunge comunque).
+`;
+
+/** `npm run demo`: loads the demo warehouse and says what it did; returns the exit code. */
+export async function demoCommand(io: DemoIo): Promise<number> {
+  let values: { force?: boolean; count?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: io.argv,
+      options: {
+        force: { type: 'boolean' },
+        count: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    io.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    io.stdout.write(USAGE);
+    return 0;
+  }
+  const count = values.count === undefined ? DEMO_COUNT : Number(values.count);
+  if (!Number.isInteger(count) || count < 1 || count > 100_000) {
+    io.stderr.write(`--count deve essere un numero intero tra 1 e 100000.\n${USAGE}`);
+    return 2;
+  }
+  let config: Config;
+  try {
+    config = loadConfig(io.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    io.stderr.write(`${error.message}\n`);
+    return 2;
+  }
+  const result = await loadDemoParts(config, { force: values.force ?? false, count });
+  if (result.inserted === 0) {
+    io.stderr.write(
+      `Il database ${result.database} contiene già ${result.total} componenti: dati dimostrativi NON caricati.\n` +
+        'Per aggiungerli comunque: npm run demo -- --force\n',
+    );
+    return 1;
+  }
+  io.stdout.write(
+    `Caricati ${result.inserted} componenti dimostrativi in ${result.database}.\n` +
+      `Per categoria: ${Object.entries(result.byCategory)
+        .sort(([a], [b]) => a.localeCompare(b, 'it'))
+        .map(([categoria, n]) => `${categoria} ${n}`)
+        .join(', ')}.\n` +
+      `Componenti nel magazzino: ${result.total}. Avvia l'app con npm start e apri http://localhost:${config.port}\n`,
+  );
+  return 0;
+}

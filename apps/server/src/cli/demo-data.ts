@@ -1,0 +1,88 @@
+import type { PartInput } from '@magazzino/contract';
+import { CATEGORIES, COLOURS, CONDITIONS, MAKES, type Make } from './demo-catalogue.js';
+
+/** The seed of the demo warehouse: the same parts on every machine. */
+export const DEMO_SEED = 20_240_501;
+
+/** A small, fast, seeded PRNG (mulberry32): deterministic numbers in [0, 1). */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+type Random = () => number;
+
+function pick<T>(random: Random, items: readonly T[]): T {
+  const item = items[Math.floor(random() * items.length)];
+  if (item === undefined) throw new Error('pick from an empty list');
+  return item;
+}
+
+function between(random: Random, min: number, max: number): number {
+  return min + Math.floor(random() * (max - min + 1));
+}
+
+/** A part number in the make's own style: `#` becomes a digit, `@` a letter. */
+function partCode(random: Random, make: Make): string {
+  return pick(random, make.codePatterns).replace(/[#@]/g, (slot) =>
+    slot === '#' ? String(between(random, 0, 9)) : String.fromCharCode(65 + between(random, 0, 25)),
+  );
+}
+
+function weightedCondition(random: Random): readonly [string, number, string] {
+  const total = CONDITIONS.reduce((sum, [, weight]) => sum + weight, 0);
+  let roll = random() * total;
+  for (const condition of CONDITIONS) {
+    roll -= condition[1];
+    if (roll < 0) return condition;
+  }
+  return CONDITIONS[0] ?? ['Buona', 1, ''];
+}
+
+const CATEGORY_NAMES = Object.keys(CATEGORIES);
+const LAST_YEAR = 2024;
+
+/**
+ * `count` realistic parts, always the same for the same seed: a real make and model with a
+ * version and a year it was built in, a part of a category with a plausible weight (grams
+ * precision), an OEM-style code, a condition and a place on the shelves. Each category has its
+ * own aisle (scaffale A, B, C...), heavy parts sit on the bottom shelf.
+ */
+export function generateDemoParts(count: number, seed: number = DEMO_SEED): PartInput[] {
+  const random = seededRandom(seed);
+  return Array.from({ length: count }, () => {
+    const categoria = pick(random, CATEGORY_NAMES);
+    const kind = pick(random, CATEGORIES[categoria] ?? []);
+    const make = pick(random, MAKES);
+    const model = pick(random, make.models);
+    const anno = between(random, model.from, Math.min(model.to, LAST_YEAR));
+    const versione = pick(random, model.versioni);
+    const [condizione, , statusNote] = weightedCondition(random);
+    const [minKg, maxKg] = kind.peso;
+    const peso = Math.round((minKg + random() * (maxKg - minKg)) * 1000) / 1000;
+    const colour = categoria === 'Carrozzeria' ? ` Colore: ${pick(random, COLOURS)}.` : '';
+    return {
+      nome: kind.nome,
+      descrizione: `${kind.nota}. ${statusNote}${colour} Smontato da ${make.marca} ${model.modello} ${versione} del ${anno}.`,
+      categoria,
+      codice: partCode(random, make),
+      condizione,
+      peso,
+      scaffale: String.fromCharCode(65 + CATEGORY_NAMES.indexOf(categoria)),
+      campata: String(between(random, 1, 6)),
+      ripiano: peso >= 10 ? '1' : String(between(random, 2, 5)),
+      cassetta: peso >= 10 ? 'Bancale' : String(between(random, 1, 12)),
+      marca: make.marca,
+      modello: model.modello,
+      versione,
+      annoImmatricolazione: String(anno),
+      urlImmagine: null,
+    };
+  });
+}

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { newUserInput } from '../../../test/accounts.js';
+import { createTestDatabase, DIALECTS, type TestDatabase } from '../../../test/databases.js';
+import { openDatabase, type DatabaseHandle } from '../../db/dialect.js';
+import { migrateToLatest } from '../../db/migrate.js';
+import { RecordingMailer } from '../../plugins/mailer.js';
+import type { Clock, SecretSource } from './accounts.ports.js';
+import { AccountsService, RESET_TOKEN_TTL_MS } from './accounts.service.js';
+import { SessionService } from './sessions.service.js';
+
+describe.each(DIALECTS)('accounts service with its ports on %s', (dialect) => {
+  let database: TestDatabase;
+  let handle: DatabaseHandle;
+  let now = Date.parse('2025-06-01T10:00:00.000Z');
+  const clock: Clock = { now: () => new Date(now) };
+  let counter = 0;
+  const secrets: SecretSource = { newSecret: () => `token${String((counter += 1)).padStart(38, '0')}` };
+  const mailer = new RecordingMailer();
+  let service: AccountsService;
+  let sessions: SessionService;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    handle = openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
+    await migrateToLatest(handle.db);
+    sessions = new SessionService({ db: handle.db, ttlMs: 86_400_000, clock, secrets });
+    service = new AccountsService({
+      db: handle.db,
+      sessions,
+      mailer,
+      log: pino({ level: 'silent' }),
+      signup: 'open',
+      publicUrl: 'https://magazzino.example.it',
+      clock,
+      secrets,
+    });
+  });
+  afterAll(async () => {
+    await handle.db.destroy();
+    await database.drop();
+  });
+
+  async function tokenFor(email: string): Promise<string> {
+    service.requestPasswordReset(email);
+    await service.idle();
+    const mail = mailer.sent.at(-1);
+    const token = /newpassword\/(\S+)/.exec(mail?.text ?? '')?.[1];
+    if (!token) throw new Error('no mail recorded');
+    return token;
+  }
+
+  it('mails a link built from PUBLIC_URL and the token, valid until the 60th minute', async () => {
+    const input = newUserInput();
+    await service.signup(input);
+    const token = await tokenFor(input.email);
+    expect(mailer.sent.at(-1)).toMatchObject({
+      to: input.email,
+      text: expect.stringContaining(`https://magazzino.example.it/newpassword/${token}`),
+    });
+    now += RESET_TOKEN_TTL_MS - 1000;
+    await service.resetPassword(token, 'nuova-password-1');
+    expect(await service.login({ email: input.email, password: 'nuova-password-1' })).toBeDefined();
+  });
+
+  it('refuses the token once the 60 minutes have passed', async () => {
+    const input = newUserInput();
+    await service.signup(input);
+    const token = await tokenFor(input.email);
+    now += RESET_TOKEN_TTL_MS;
+    await expect(service.resetPassword(token, 'nuova-password-1')).rejects.toMatchObject({
+      code: 'INVALID_TOKEN',
+    });
+  });
+
+  it('revokes every session of the user and voids the other links once a link is used', async () => {
+    const input = newUserInput();
+    const user = await service.signup(input);
+    const session = await sessions.start(user._id);
+    const first = await tokenFor(input.email);
+    const second = await tokenFor(input.email);
+    await service.resetPassword(second, 'nuova-password-2');
+    expect(await sessions.authenticate(session)).toBeUndefined();
+    await expect(service.resetPassword(first, 'nuova-password-3')).rejects.toMatchObject({
+      code: 'INVALID_TOKEN',
+    });
+    expect(await service.login({ email: input.email, password: input.password })).toBeUndefined();
+  });
+
+  it('sends nothing for an address with no account', async () => {
+    const before = mailer.sent.length;
+    service.requestPasswordReset('nessuno@example.test');
+    await service.idle();
+    expect(mailer.sent).toHaveLength(before);
+  });
+});

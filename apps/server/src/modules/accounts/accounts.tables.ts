@@ -1,0 +1,44 @@
+import type { Insertable, Selectable } from 'kysely';
+
+/**
+ * Row of `users`. `email` is always stored trimmed and lower-cased, and a UNIQUE index on it makes
+ * "one account per address" hold at the database level. Timestamps are ISO 8601 strings (UTC).
+ */
+export interface UsersTable {
+  id: string;
+  email: string;
+  username: string;
+  /** argon2id PHC string; never leaves the repository layer toward a client. */
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Row of `sessions`: the cookie carries a random id, the database only its SHA-256. */
+export interface SessionsTable {
+  id_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  last_seen_at: string;
+}
+
+/** Row of `password_resets`: single-use tokens, stored only as their SHA-256. */
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type PasswordResetRow = Selectable<PasswordResetsTable>;
+
+export interface AccountsTables {
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+}

@@ -1,0 +1,231 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, signIn, type TestApp } from '../../../test/app.js';
+import { login, newUserInput, signup } from '../../../test/accounts.js';
+import { DIALECTS } from '../../../test/databases.js';
+
+/** Every part route of API.md, parameters written `:p`. */
+const CONTRACT_PART_ROUTES = [
+  'GET /api/componenti',
+  'GET /api/componenti/categorie',
+  'GET /api/componenti/export.csv',
+  'GET /api/componenti/:p',
+  'GET /api/componenti/singolacategoria/:p',
+  'GET /api/componenti/magazzino/:p/:p/:p/:p',
+  'POST /api/componenti/crea-componente',
+  'PATCH /api/componenti/modifica/:p',
+  'DELETE /api/componenti/delete/:p',
+  'POST /api/componenti/upload',
+];
+
+describe.each(DIALECTS)('protections on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, { PUBLIC_URL: 'https://magazzino.example.it' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  describe('the guard', () => {
+    it('answers 401 JSON on every registered /api/componenti route without a session', async () => {
+      const routes = t.app.registeredRoutes.filter((r) => r.url.startsWith('/api/componenti'));
+      const found = new Set(
+        routes.map((r) => `${r.method} ${r.url.replace(/:[^/]+/g, ':p').replace(/\/$/, '')}`),
+      );
+      for (const expected of CONTRACT_PART_ROUTES) expect(found).toContain(expected);
+
+      for (const route of routes) {
+        const url = route.url.replace(/:[^/]+/g, 'prova').replace(/\*/g, 'prova');
+        for (const cookie of [undefined, 'magazzino_sid=garbage', `magazzino_sid=${'A'.repeat(43)}`]) {
+          const res = await t.app.inject({
+            method: route.method as 'GET',
+            url,
+            headers: cookie ? { cookie } : {},
+          });
+          expect(res.statusCode, `${route.method} ${route.url} (${cookie ?? 'no cookie'})`).toBe(401);
+          if (route.method !== 'HEAD') {
+            expect(res.json(), `${route.method} ${route.url}`).toMatchObject({ code: 'UNAUTHENTICATED' });
+          }
+        }
+      }
+    });
+
+    it('lets a signed-in user through, and keeps health, docs and the account routes public', async () => {
+      const session = await signIn(t.app);
+      expect((await session.inject({ method: 'GET', url: '/api/componenti' })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      const docs = await t.app.inject({ method: 'GET', url: '/api/docs' });
+      expect(docs.statusCode).toBe(200);
+      expect(Object.keys(docs.json<{ paths: object }>().paths)).toEqual(
+        expect.arrayContaining(['/api/users/login', '/api/users/reset-password/{token}', '/api/users/me']),
+      );
+      const forgot = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/forgot-password',
+        payload: { email: 'x@example.test' },
+      });
+      expect(forgot.statusCode).toBe(200);
+      const reset = await t.app.inject({
+        method: 'POST',
+        url: `/api/users/reset-password/${'a'.repeat(43)}`,
+        payload: { password: 'password-nuova' },
+      });
+      expect(reset.json()).toMatchObject({ code: 'INVALID_TOKEN' });
+      expect((await signup(t.app, newUserInput())).statusCode).toBe(201);
+      expect((await login(t.app, 'x@example.test', 'password-nuova')).json()).toMatchObject({
+        code: 'INVALID_CREDENTIALS',
+      });
+    });
+  });
+
+  describe('cross-site protection', () => {
+    const ownHost = { host: 'magazzino.lan:3000' };
+
+    it('refuses state-changing requests from another origin with 403 CROSS_ORIGIN', async () => {
+      const session = await signIn(t.app);
+      for (const headers of [
+        { origin: 'https://attacker.example' },
+        { origin: 'null' },
+        { origin: 'http://magazzino.lan:3000.attacker.example' },
+        { 'sec-fetch-site': 'cross-site' },
+        { origin: 'http://magazzino.lan:3000', 'sec-fetch-site': 'cross-site' },
+      ]) {
+        const logout = await session.inject({
+          method: 'POST',
+          url: '/api/users/logout',
+          headers: { ...ownHost, ...headers },
+        });
+        expect(logout.statusCode, JSON.stringify(headers)).toBe(403);
+        expect(logout.json()).toMatchObject({ code: 'CROSS_ORIGIN' });
+        const del = await session.inject({
+          method: 'DELETE',
+          url: '/api/componenti/delete/x',
+          headers: { ...ownHost, ...headers },
+        });
+        expect(del.statusCode).toBe(403);
+      }
+      // The refused logout did not end the session.
+      expect((await session.inject({ method: 'GET', url: '/api/users/me' })).statusCode).toBe(200);
+    });
+
+    it('allows the same origin, PUBLIC_URL, no Origin at all (non-browser clients) and reads from anywhere', async () => {
+      const input = newUserInput();
+      await signup(t.app, input);
+      for (const headers of [
+        { origin: 'http://magazzino.lan:3000' },
+        { origin: 'https://magazzino.example.it' },
+        { origin: 'http://magazzino.lan:3000', 'sec-fetch-site': 'same-origin' },
+        {},
+      ]) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/users/login',
+          payload: { email: input.email, password: input.password },
+          headers: { ...ownHost, ...headers },
+        });
+        expect(res.statusCode, JSON.stringify(headers)).toBe(200);
+      }
+      const read = await t.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { origin: 'https://x.example' },
+      });
+      expect(read.statusCode).toBe(200);
+    });
+  });
+
+  describe('rate limits', () => {
+    it('lets a clerk who mistypes twice sign in, and stops a guessing script with 429 and Retry-After', async () => {
+      const input = newUserInput();
+      await signup(t.app, input);
+      const ip = '192.0.2.10';
+      expect((await login(t.app, input.email, 'sbagliata-1', ip)).statusCode).toBe(401);
+      expect((await login(t.app, input.email, 'sbagliata-2', ip)).statusCode).toBe(401);
+      expect((await login(t.app, input.email, input.password, ip)).statusCode).toBe(200);
+      // Successful sign-ins do not count: a busy day of logins never trips the limit.
+      for (let i = 0; i < 12; i += 1)
+        expect((await login(t.app, input.email, input.password, ip)).statusCode).toBe(200);
+
+      for (let i = 0; i < 8; i += 1)
+        expect((await login(t.app, input.email, `indovino-${i}`, ip)).statusCode).toBe(401);
+      const blocked = await login(t.app, input.email, 'indovino-9', ip);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toMatchObject({ code: 'RATE_LIMITED' });
+      expect(blocked.json<{ error: string }>().error).toMatch(/^Troppi tentativi: riprova tra \d+ minuti\.$/);
+      const retryAfter = Number(blocked.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+      // Even the right password waits now, from that address; another address is not affected.
+      expect((await login(t.app, input.email, input.password, ip)).statusCode).toBe(429);
+      expect((await login(t.app, input.email, input.password, '192.0.2.11')).statusCode).toBe(200);
+    });
+
+    it('limits one address guessing across many accounts (30 failures per 15 minutes)', async () => {
+      const ip = '192.0.2.20';
+      for (let i = 0; i < 30; i += 1) {
+        expect((await login(t.app, `vittima-${i}@example.test`, 'password', ip)).statusCode).toBe(401);
+      }
+      const blocked = await login(t.app, 'vittima-nuova@example.test', 'password', ip);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.headers['retry-after']).toBeDefined();
+    });
+
+    it('limits forgot-password per email and sign-up per address', async () => {
+      for (let i = 0; i < 5; i += 1) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/users/forgot-password',
+          payload: { email: 'casella@example.test' },
+          remoteAddress: `192.0.2.${30 + i}`,
+        });
+        expect(res.statusCode).toBe(200);
+      }
+      const mailBomb = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/forgot-password',
+        payload: { email: 'CASELLA@example.test' },
+        remoteAddress: '192.0.2.99',
+      });
+      expect(mailBomb.statusCode).toBe(429);
+
+      const ip = '192.0.2.40';
+      for (let i = 0; i < 20; i += 1) expect((await signup(t.app, newUserInput(), ip)).statusCode).toBe(201);
+      const tooMany = await signup(t.app, newUserInput(), ip);
+      expect(tooMany.statusCode).toBe(429);
+      expect(Number(tooMany.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    });
+  });
+});
+
+describe('session cookie behind a reverse proxy', () => {
+  it('is Secure when the request came over HTTPS (X-Forwarded-Proto trusted only with TRUST_PROXY)', async () => {
+    const proxied = await buildTestApp('sqlite', { TRUST_PROXY: 'true' });
+    const direct = await buildTestApp('sqlite');
+    try {
+      const headers = { 'x-forwarded-proto': 'https' };
+      const behindProxy = await proxied.app.inject({
+        method: 'POST',
+        url: '/api/users/signup',
+        payload: newUserInput(),
+        headers,
+      });
+      expect(String(behindProxy.headers['set-cookie'])).toContain('Secure');
+      const plain = await proxied.app.inject({
+        method: 'POST',
+        url: '/api/users/signup',
+        payload: newUserInput(),
+      });
+      expect(String(plain.headers['set-cookie'])).not.toContain('Secure');
+      const spoofed = await direct.app.inject({
+        method: 'POST',
+        url: '/api/users/signup',
+        payload: newUserInput(),
+        headers,
+      });
+      expect(String(spoofed.headers['set-cookie'])).not.toContain('Secure');
+    } finally {
+      await proxied.close();
+      await direct.close();
+    }
+  });
+});

@@ -1,0 +1,166 @@
+import { createHash } from 'node:crypto';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { UploadResult } from '@magazzino/contract';
+import { AppError, errors } from '../../lib/errors.js';
+import type { Database } from '../../db/schema.js';
+import type { ImageProcessor } from './image-processor.js';
+import { SNIFF_BYTES, sniffImageFormat } from './image-type.js';
+import { displayKeyFor, mediaUrlFor, thumbnailKeyFor } from './media-urls.js';
+import { findImage, insertImage, touchImage, type StoredImage } from './media.repository.js';
+import type { MediaStorage, TempFile } from './storage/media-storage.js';
+
+/** An uploaded file as it arrives: its bytes, and whether they were cut at the size limit. */
+export interface IncomingFile {
+  stream: Readable;
+  truncated(): boolean;
+}
+
+export interface MediaServiceDeps {
+  db: Kysely<Database>;
+  storage: MediaStorage;
+  processor: ImageProcessor;
+  /** Largest upload accepted; the multipart parser must stop reading the file there. */
+  maxUploadBytes: number;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}
+
+interface Received {
+  hash: string;
+  bytes: number;
+  head: Buffer;
+}
+
+function isFileSystemError(error: unknown): boolean {
+  return typeof (error as { syscall?: unknown } | null)?.syscall === 'string';
+}
+
+/** "10", "0,5": a byte limit in megabytes, the Italian way. */
+export function formatMegabytes(bytes: number): string {
+  return new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024));
+}
+
+function toUploadResult(image: StoredImage): UploadResult {
+  return {
+    secure_url: mediaUrlFor(image.displayKey),
+    thumbnail_url: mediaUrlFor(image.thumbnailKey),
+    width: image.width,
+    height: image.height,
+    bytes: image.bytes,
+    format: image.format,
+  };
+}
+
+/**
+ * The upload: receive the file into scratch space while hashing it, recognise it by content,
+ * refuse bombs from the header, then store a display image and a thumbnail named after the
+ * hash. The same bytes uploaded again reuse what is stored.
+ */
+export class MediaService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: MediaServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** Stores an uploaded image (or finds it already stored) and returns its URLs. */
+  async upload(file: IncomingFile, uploadedBy: string | null): Promise<UploadResult> {
+    const temp = await this.deps.storage.createTempFile();
+    try {
+      const received = await this.receive(file, temp);
+      const sniffed = sniffImageFormat(received.head);
+      if (!sniffed) throw errors.unsupportedImage();
+
+      const stored = await this.reuse(received.hash);
+      if (stored) return toUploadResult(stored);
+
+      const started = performance.now();
+      const info = await this.deps.processor.inspect(temp.localPath, sniffed);
+      const { display, thumbnail } = await this.deps.processor.render(temp.localPath);
+      const displayKey = displayKeyFor(received.hash);
+      const thumbnailKey = thumbnailKeyFor(received.hash);
+      await this.deps.storage.put(displayKey, display.data, 'image/webp');
+      await this.deps.storage.put(thumbnailKey, thumbnail.data, 'image/webp');
+      const at = this.now().toISOString();
+      const image: StoredImage = {
+        hash: received.hash,
+        displayKey,
+        thumbnailKey,
+        sourceFormat: info.format,
+        sourceBytes: received.bytes,
+        format: display.format,
+        width: display.width,
+        height: display.height,
+        bytes: display.data.length,
+        thumbnailWidth: thumbnail.width,
+        thumbnailHeight: thumbnail.height,
+        thumbnailBytes: thumbnail.data.length,
+        uploadedBy,
+        createdAt: at,
+        lastUploadedAt: at,
+      };
+      // A concurrent upload of the same bytes may have recorded it first: same files, same row.
+      if (!(await insertImage(this.deps.db, image))) await touchImage(this.deps.db, image.hash, at);
+      this.deps.log.info(
+        {
+          hash: image.hash,
+          source: { format: info.format, width: info.width, height: info.height, bytes: received.bytes },
+          display: { width: image.width, height: image.height, bytes: image.bytes },
+          thumbnailBytes: image.thumbnailBytes,
+          ms: Math.round(performance.now() - started),
+        },
+        'image stored',
+      );
+      return toUploadResult(image);
+    } finally {
+      await temp.remove();
+    }
+  }
+
+  /** Streams the file into scratch space, hashing it and keeping its first bytes for sniffing. */
+  private async receive(file: IncomingFile, temp: TempFile): Promise<Received> {
+    const { maxUploadBytes } = this.deps;
+    const hash = createHash('sha256');
+    const head: Buffer[] = [];
+    let headLength = 0;
+    let bytes = 0;
+    const meter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        bytes += chunk.length;
+        // The parser stops at the limit already; this only guards against a misconfigured one.
+        if (bytes > maxUploadBytes) return callback(errors.uploadTooLarge(formatMegabytes(maxUploadBytes)));
+        hash.update(chunk);
+        if (headLength < SNIFF_BYTES) {
+          head.push(chunk.subarray(0, SNIFF_BYTES - headLength));
+          headLength += Math.min(chunk.length, SNIFF_BYTES - headLength);
+        }
+        callback(null, chunk);
+      },
+    });
+    try {
+      await pipeline(file.stream, meter, temp.stream);
+    } catch (error) {
+      // Writing the scratch file failed (disk full, permissions): a server fault, logged as one.
+      if (error instanceof AppError || isFileSystemError(error)) throw error;
+      // Otherwise the client went away or sent broken multipart data.
+      throw errors.badRequest('Caricamento non completato: il file è arrivato solo in parte. Riprova.');
+    }
+    if (file.truncated()) throw errors.uploadTooLarge(formatMegabytes(maxUploadBytes));
+    if (bytes === 0) throw errors.uploadMissingFile();
+    return { hash: hash.digest('hex'), bytes, head: Buffer.concat(head) };
+  }
+
+  /** The stored image for these bytes, with its grace period restarted; null when not (fully) stored. */
+  private async reuse(hash: string): Promise<StoredImage | null> {
+    const { db, storage } = this.deps;
+    const existing = await findImage(db, hash);
+    // Touch first: once touched, a cleanup running now cannot take the files away.
+    if (!existing || !(await touchImage(db, hash, this.now().toISOString()))) return null;
+    const complete =
+      (await storage.exists(existing.displayKey)) && (await storage.exists(existing.thumbnailKey));
+    return complete ? existing : null;
+  }
+}

@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { MediaStorage, StoredObject, StoredObjectInfo, TempFile } from './media-storage.js';
+
+// Keys are flat names; anything that could climb out of the folder is refused outright.
+const KEY = /^[a-z0-9][a-z0-9_-]*(?:\.[a-z0-9]+)?$/;
+const SHARD = /^[a-z0-9]{2}$/;
+const TEMP_DIR = '.tmp';
+
+function isNotFound(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'ENOENT';
+}
+
+/**
+ * Images as files under one folder (`DATA_DIR/media`). Objects are spread over sub-folders named
+ * after the first two characters of the key, so no folder grows past a few thousand entries;
+ * scratch files live in `.tmp/` on the same file system, so finished writes are atomic renames.
+ */
+export class LocalMediaStorage implements MediaStorage {
+  private readonly tempDir: string;
+
+  constructor(private readonly root: string) {
+    this.tempDir = path.join(root, TEMP_DIR);
+    fs.mkdirSync(this.tempDir, { recursive: true });
+  }
+
+  private pathOf(key: string): string {
+    if (!KEY.test(key) || key.length > 200) throw new Error(`Invalid media key: ${key}`);
+    return path.join(this.root, key.slice(0, 2), key);
+  }
+
+  createTempFile(): Promise<TempFile> {
+    const localPath = path.join(this.tempDir, `upload-${randomUUID()}`);
+    const stream = fs.createWriteStream(localPath, { flags: 'wx' });
+    // Errors surface through whoever pipes into the stream; this only keeps them from being unhandled.
+    stream.on('error', () => {});
+    const remove = async () => {
+      if (!stream.closed) {
+        await new Promise<void>((resolve) => {
+          stream.once('close', () => resolve());
+          stream.destroy();
+        });
+      }
+      await fsp.rm(localPath, { force: true });
+    };
+    return Promise.resolve({ stream, localPath, remove });
+  }
+
+  async purgeTempFiles(olderThan: Date): Promise<number> {
+    let removed = 0;
+    for (const name of await fsp.readdir(this.tempDir)) {
+      const file = path.join(this.tempDir, name);
+      const stat = await fsp.stat(file).catch(() => null);
+      if (stat?.isFile() && stat.mtime < olderThan) {
+        await fsp.rm(file, { force: true });
+        removed += 1;
+      }
+    }
+    return removed;
+  }
+
+  // Files need no content type: the name says .webp. Object stores keep it as object metadata.
+  async put(key: string, data: Buffer, _contentType: string): Promise<void> {
+    const target = this.pathOf(key);
+    const scratch = path.join(this.tempDir, `put-${randomUUID()}`);
+    try {
+      await fsp.writeFile(scratch, data, { flag: 'wx' });
+      await fsp.mkdir(path.dirname(target), { recursive: true });
+      await fsp.rename(scratch, target);
+    } finally {
+      await fsp.rm(scratch, { force: true });
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    const stat = await fsp.stat(this.pathOf(key)).catch((error: unknown) => {
+      if (isNotFound(error)) return null;
+      throw error;
+    });
+    return stat?.isFile() ?? false;
+  }
+
+  async get(key: string): Promise<StoredObject | null> {
+    let handle: fsp.FileHandle;
+    try {
+      handle = await fsp.open(this.pathOf(key), 'r');
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+    try {
+      const stat = await handle.stat();
+      if (!stat.isFile()) {
+        await handle.close();
+        return null;
+      }
+      return { body: handle.createReadStream(), size: stat.size };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await fsp.rm(this.pathOf(key), { force: true });
+  }
+
+  async *list(): AsyncIterable<StoredObjectInfo> {
+    for (const shard of await fsp.readdir(this.root)) {
+      if (!SHARD.test(shard)) continue;
+      const dir = path.join(this.root, shard);
+      const names = await fsp.readdir(dir).catch(() => []);
+      for (const key of names) {
+        if (!KEY.test(key)) continue;
+        const stat = await fsp.stat(path.join(dir, key)).catch(() => null);
+        if (stat?.isFile()) yield { key, size: stat.size, lastModified: stat.mtime };
+      }
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import { CSV_COLUMNS, type Part } from '@magazzino/contract';
+
+/** Lets Excel and LibreOffice read the file as UTF-8 (accents, emoji). */
+export const UTF8_BOM = '\uFEFF';
+
+const LINE_END = '\r\n';
+
+/** First characters that make a spreadsheet read a cell as a formula (CSV injection). */
+const FORMULA_TRIGGERS = new Set(['=', '+', '-', '@', '\t', '\r']);
+
+/**
+ * One CSV cell: a leading formula trigger is neutralised with a single quote (OWASP advice),
+ * then the cell is quoted per RFC 4180 when it holds a comma, a quote or a line break.
+ */
+export function csvCell(value: string | number): string {
+  let text = String(value);
+  if (text.length > 0 && FORMULA_TRIGGERS.has(text.charAt(0))) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One CSV record, CRLF-terminated. */
+export function csvLine(values: readonly (string | number)[]): string {
+  return values.map(csvCell).join(',') + LINE_END;
+}
+
+/** The export's row of a part, in CSV_COLUMNS order; `anno` comes from annoImmatricolazione. */
+export function partCsvValues(part: Part): (string | number)[] {
+  return CSV_COLUMNS.map((column) => (column === 'anno' ? part.annoImmatricolazione : part[column]));
+}
+
+/** The whole export as text chunks: BOM and header first, then one chunk per chunk of parts. */
+export async function* csvChunks(parts: AsyncIterable<Part[]>): AsyncGenerator<string> {
+  yield UTF8_BOM + csvLine(CSV_COLUMNS);
+  for await (const chunk of parts) {
+    yield chunk.map((part) => csvLine(partCsvValues(part))).join('');
+  }
+}

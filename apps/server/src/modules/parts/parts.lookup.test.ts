@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CategoryCount, Part } from '@magazzino/contract';
+import { buildTestApp, signIn, type Session, type TestApp } from '../../../test/app.js';
+import { DIALECTS } from '../../../test/databases.js';
+import { seedParts, type SeededPart } from '../../../test/factories.js';
+
+/** Category and location of each seeded part (its codice is its index). */
+const PLACES = [
+  { categoria: 'Motore', scaffale: 'A', campata: '1', ripiano: '2', cassetta: 'B' },
+  { categoria: 'Motore', scaffale: 'a', campata: '1', ripiano: '2', cassetta: 'b' },
+  { categoria: 'carrozzeria', scaffale: 'A', campata: '1', ripiano: '2', cassetta: 'C' },
+  { categoria: 'Élite ricambi', scaffale: 'Scaffale Grande', campata: 'Ü', ripiano: '2', cassetta: 'B' },
+  { categoria: 'Freni/ABS', scaffale: 'A', campata: '10', ripiano: '2', cassetta: 'B' },
+  { categoria: 'Elettronica', scaffale: 'Z', campata: '1', ripiano: '2', cassetta: 'B' },
+  { categoria: 'Motore', scaffale: 'A', campata: '1', ripiano: '2', cassetta: 'B' },
+];
+
+describe.each(DIALECTS)('categories and locations on %s', (dialect) => {
+  let t: TestApp;
+  let session: Session;
+  let seeded: SeededPart[];
+  const get = (url: string) => session.inject({ method: 'GET', url });
+  const codes = async (url: string) =>
+    (await get(url))
+      .json<Part[]>()
+      .map((p) => p.codice)
+      .sort();
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    session = await signIn(t.app);
+    seeded = await seedParts(t.app.db, PLACES.length, (i) => ({ ...PLACES[i], codice: `C${i}` }));
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('lists every category with its count, in Italian alphabetical order', async () => {
+    const res = await get('/api/componenti/categorie');
+    expect(res.statusCode).toBe(200);
+    expect(res.json<CategoryCount[]>()).toEqual([
+      { categoria: 'carrozzeria', count: 1 },
+      { categoria: 'Elettronica', count: 1 },
+      { categoria: 'Élite ricambi', count: 1 },
+      { categoria: 'Freni/ABS', count: 1 },
+      { categoria: 'Motore', count: 3 },
+    ]);
+  });
+
+  it('gives the parts of one exact category, URL-decoded, newest first', async () => {
+    const res = await get('/api/componenti/singolacategoria/Motore');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-total-count']).toBe('3');
+    expect(res.json<Part[]>().map((p) => p.codice)).toEqual(['C6', 'C1', 'C0']);
+    expect(await codes(`/api/componenti/singolacategoria/${encodeURIComponent('Élite ricambi')}`)).toEqual([
+      'C3',
+    ]);
+    expect(await codes('/api/componenti/singolacategoria/Freni%2FABS')).toEqual(['C4']);
+    expect(await codes('/api/componenti/singolacategoria/motore')).toEqual([]);
+    expect(await codes('/api/componenti/singolacategoria/Moto')).toEqual([]);
+  });
+
+  it('pages and sorts a category with X-Total-Count', async () => {
+    const res = await get('/api/componenti/singolacategoria/Motore?limit=2&offset=1&sort=createdAt');
+    expect(res.headers['x-total-count']).toBe('3');
+    expect(res.json<Part[]>().map((p) => p._id)).toEqual([seeded[1]?.id, seeded[6]?.id]);
+    const bad = await get('/api/componenti/singolacategoria/Motore?limit=500');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ fields: { limit: 'limit può essere al massimo 100' } });
+    const blank = await get('/api/componenti/singolacategoria/%20%20');
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toMatchObject({ fields: { categoria: 'La categoria è obbligatoria' } });
+  });
+
+  it('finds a location ignoring case and surrounding spaces in each segment', async () => {
+    const res = await get('/api/componenti/magazzino/a/1/2/b');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-total-count']).toBe('3');
+    expect(res.json<Part[]>().map((p) => p.codice)).toEqual(['C6', 'C1', 'C0']);
+    expect(await codes('/api/componenti/magazzino/%20A%20/%201/2%20/B')).toEqual(['C0', 'C1', 'C6']);
+    expect(await codes(`/api/componenti/magazzino/${encodeURIComponent('SCAFFALE grande')}/ü/2/B`)).toEqual([
+      'C3',
+    ]);
+    // Exact segments: "1" is not "10", and no segment spills into the next.
+    expect(await codes('/api/componenti/magazzino/A/10/2/B')).toEqual(['C4']);
+    const missing = await get('/api/componenti/magazzino/A/1/2/');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ fields: { cassetta: 'La cassetta è obbligatoria' } });
+  });
+
+  it('pages a location and refuses blank or over-long segments', async () => {
+    const page = await get('/api/componenti/magazzino/A/1/2/B?limit=1&offset=2');
+    expect(page.headers['x-total-count']).toBe('3');
+    expect(page.json<Part[]>().map((p) => p.codice)).toEqual(['C0']);
+    const blank = await get('/api/componenti/magazzino/A/%20/2/B');
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toMatchObject({ fields: { campata: 'La campata è obbligatoria' } });
+    const long = await get(`/api/componenti/magazzino/${'x'.repeat(51)}/1/2/B`);
+    expect(long.json()).toMatchObject({
+      fields: { scaffale: 'Lo scaffale può avere al massimo 50 caratteri' },
+    });
+  });
+
+  it('documents every parts route in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json<{
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    }>();
+    const expected: [string, string][] = [
+      ['/api/componenti/', 'get'],
+      ['/api/componenti/categorie', 'get'],
+      ['/api/componenti/export.csv', 'get'],
+      ['/api/componenti/singolacategoria/{categoria}', 'get'],
+      ['/api/componenti/magazzino/{scaffale}/{campata}/{ripiano}/{cassetta}', 'get'],
+      ['/api/componenti/{id}', 'get'],
+      ['/api/componenti/crea-componente', 'post'],
+      ['/api/componenti/modifica/{id}', 'patch'],
+      ['/api/componenti/delete/{id}', 'delete'],
+    ];
+    for (const [path, method] of expected) {
+      const operation = doc.paths[path]?.[method];
+      expect(operation, `${method} ${path}`).toBeDefined();
+      expect(operation?.responses).toHaveProperty('401');
+    }
+  });
+
+  it('answers 401 on every parts route without a session', async () => {
+    const id = seeded[0]?.id ?? '';
+    const routes: [string, string, object?][] = [
+      ['GET', '/api/componenti'],
+      ['GET', '/api/componenti?limit=5'],
+      ['GET', '/api/componenti/categorie'],
+      ['GET', '/api/componenti/export.csv'],
+      ['GET', '/api/componenti/singolacategoria/Motore'],
+      ['GET', '/api/componenti/magazzino/A/1/2/B'],
+      ['GET', `/api/componenti/${id}`],
+      ['POST', '/api/componenti/crea-componente', {}],
+      ['PATCH', `/api/componenti/modifica/${id}`, { nome: 'X' }],
+      ['DELETE', `/api/componenti/delete/${id}`],
+    ];
+    for (const [method, url, payload] of routes) {
+      const res = await t.app.inject({ method: method as 'GET', url, ...(payload ? { payload } : {}) });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+      expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+    }
+    expect((await get(`/api/componenti/${id}`)).statusCode).toBe(200);
+  });
+});

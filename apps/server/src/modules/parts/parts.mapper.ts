@@ -1,0 +1,147 @@
+import type { Location, Part, PartInput } from '@magazzino/contract';
+import { thumbnailUrlFor } from '../media/media-urls.js';
+import type { NewPartRow, PartRow } from './parts.tables.js';
+
+/**
+ * Joins the fields of search_norm and location_key. A control character a user does not type,
+ * so a search never matches across two fields and location segments never run together.
+ */
+const FIELD_SEPARATOR = '\u001f';
+
+/**
+ * The lower-cased, NFC form behind every case-insensitive comparison. Computed here rather than
+ * with SQL lower(): SQLite's lower() only folds ASCII, so "È" would not find "è".
+ */
+export function normalizeText(text: string): string {
+  return text.normalize('NFC').toLowerCase();
+}
+
+/** The key of a storage location: each segment trimmed and case-folded. */
+export function locationKey(location: Location): string {
+  return [location.scaffale, location.campata, location.ripiano, location.cassetta]
+    .map((segment) => normalizeText(segment.trim()))
+    .join(FIELD_SEPARATOR);
+}
+
+/** Kilograms (up to 3 decimals) to whole grams, the stored unit: exact in both dialects. */
+export function gramsFromKg(kg: number): number {
+  return Math.round(kg * 1000);
+}
+
+/** Whole grams back to kilograms. */
+export function kgFromGrams(grams: number): number {
+  return Number(grams) / 1000;
+}
+
+/** The columns derived from a part's fields, recomputed on every write. */
+function derivedColumns(input: PartInput) {
+  return {
+    nome_norm: normalizeText(input.nome),
+    marca_norm: normalizeText(input.marca),
+    modello_norm: normalizeText(input.modello),
+    search_norm: [input.nome, input.codice, input.descrizione, input.categoria, input.marca, input.modello]
+      .map(normalizeText)
+      .join(FIELD_SEPARATOR),
+    location_key: locationKey(input),
+  };
+}
+
+/** The stored columns of a part's fields (without id, version and timestamps). */
+export function toFieldColumns(input: PartInput) {
+  return {
+    nome: input.nome,
+    descrizione: input.descrizione,
+    categoria: input.categoria,
+    codice: input.codice,
+    condizione: input.condizione,
+    peso_grammi: gramsFromKg(input.peso),
+    scaffale: input.scaffale,
+    campata: input.campata,
+    ripiano: input.ripiano,
+    cassetta: input.cassetta,
+    marca: input.marca,
+    modello: input.modello,
+    versione: input.versione,
+    anno_immatricolazione: input.annoImmatricolazione,
+    url_immagine: input.urlImmagine ?? null,
+    ...derivedColumns(input),
+  };
+}
+
+/** A new row: the fields plus identity and creation time (ISO 8601). */
+export function toNewRow(input: PartInput, id: string, createdAt: string): NewPartRow {
+  return { id, ...toFieldColumns(input), version: 1, created_at: createdAt, updated_at: createdAt };
+}
+
+/** The columns a part's API shape is read from (the derived search columns stay in the database). */
+export const PART_COLUMNS = [
+  'id',
+  'nome',
+  'descrizione',
+  'categoria',
+  'codice',
+  'condizione',
+  'peso_grammi',
+  'scaffale',
+  'campata',
+  'ripiano',
+  'cassetta',
+  'marca',
+  'modello',
+  'versione',
+  'anno_immatricolazione',
+  'url_immagine',
+  'version',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof PartRow)[];
+
+/** The part of a row that PART_COLUMNS selects. */
+export type PartColumns = Pick<PartRow, (typeof PART_COLUMNS)[number]>;
+
+/** A stored row as the API returns it. */
+export function toPart(row: PartColumns): Part {
+  return {
+    _id: row.id,
+    nome: row.nome,
+    descrizione: row.descrizione,
+    categoria: row.categoria,
+    codice: row.codice,
+    condizione: row.condizione,
+    peso: kgFromGrams(row.peso_grammi),
+    scaffale: row.scaffale,
+    campata: row.campata,
+    ripiano: row.ripiano,
+    cassetta: row.cassetta,
+    marca: row.marca,
+    modello: row.modello,
+    versione: row.versione,
+    annoImmatricolazione: row.anno_immatricolazione,
+    urlImmagine: row.url_immagine,
+    urlMiniatura: thumbnailUrlFor(row.url_immagine),
+    version: Number(row.version),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** The editable fields of a stored part, ready to be merged with a patch. */
+export function toInput(part: Part): PartInput {
+  return {
+    nome: part.nome,
+    descrizione: part.descrizione,
+    categoria: part.categoria,
+    codice: part.codice,
+    condizione: part.condizione,
+    peso: part.peso,
+    scaffale: part.scaffale,
+    campata: part.campata,
+    ripiano: part.ripiano,
+    cassetta: part.cassetta,
+    marca: part.marca,
+    modello: part.modello,
+    versione: part.versione,
+    annoImmatricolazione: part.annoImmatricolazione,
+    urlImmagine: part.urlImmagine,
+  };
+}

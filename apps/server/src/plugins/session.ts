@@ -1,0 +1,44 @@
+import fp from 'fastify-plugin';
+import cookie from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SessionService } from '../modules/accounts/sessions.service.js';
+
+/** Name of the session cookie (also declared in the OpenAPI security scheme). */
+export const SESSION_COOKIE = 'magazzino_sid';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Server-side sessions: start, authenticate, end. */
+    sessions: SessionService;
+  }
+}
+
+function cookieOptions(request: FastifyRequest) {
+  // request.protocol honours X-Forwarded-Proto only when TRUST_PROXY is on.
+  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: request.protocol === 'https' };
+}
+
+/** The raw session id sent by the client, if any. */
+export function readSessionCookie(request: FastifyRequest): string | undefined {
+  return request.cookies[SESSION_COOKIE];
+}
+
+/** Sets the session cookie: httpOnly, SameSite=Lax, Path=/, Secure over HTTPS, Max-Age = session TTL. */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, id: string): void {
+  const maxAge = Math.floor(request.server.sessions.ttlMs / 1000);
+  reply.setCookie(SESSION_COOKIE, id, { ...cookieOptions(request), maxAge });
+}
+
+/** Tells the browser to forget the session cookie. */
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+}
+
+/** Cookie parsing and `app.sessions`, backed by the database. */
+export default fp(
+  async (app) => {
+    await app.register(cookie);
+    app.decorate('sessions', new SessionService({ db: app.db, ttlMs: app.config.sessionTtlMs }));
+  },
+  { name: 'session', dependencies: ['config', 'database'] },
+);

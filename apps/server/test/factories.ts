@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import { PartInputSchema, type PartInputDraft } from '@magazzino/contract';
+import type { Database } from '../src/db/schema.js';
+import { newId } from '../src/lib/ids.js';
+import { insertParts } from '../src/modules/parts/parts.repository.js';
+
+let sequence = 0;
+
+/**
+ * A valid body for POST /api/componenti/crea-componente; `overrides` replace (or, with
+ * `undefined`, remove) fields. Each call gets its own codice so parts are told apart.
+ */
+export function partInput(overrides: Record<string, unknown> = {}): PartInputDraft {
+  sequence += 1;
+  const base: PartInputDraft = {
+    nome: 'Faro anteriore sinistro',
+    descrizione: 'Completo di lampade, nessuna crepa',
+    categoria: 'Illuminazione',
+    codice: `51787${String(sequence).padStart(3, '0')}`,
+    condizione: 'Buona',
+    peso: 1.5,
+    scaffale: 'A',
+    campata: '1',
+    ripiano: '2',
+    cassetta: '3',
+    marca: 'Fiat',
+    modello: 'Punto',
+    versione: '1.2 8V',
+    annoImmatricolazione: '2004',
+  };
+  const merged: Record<string, unknown> = { ...base, ...overrides };
+  for (const [key, value] of Object.entries(overrides)) if (value === undefined) delete merged[key];
+  return merged as PartInputDraft;
+}
+
+/** What seedParts stored: the id and creation time given to each part, in insertion order. */
+export interface SeededPart {
+  id: string;
+  createdAt: string;
+  input: ReturnType<typeof PartInputSchema.parse>;
+}
+
+/**
+ * Stores `count` parts straight through the repository (fast bulk fixtures). Part i is created
+ * i seconds after a fixed instant, so "newest first" is the reverse of insertion order.
+ */
+export async function seedParts(
+  db: Kysely<Database>,
+  count: number,
+  overrides: (index: number) => Record<string, unknown> = () => ({}),
+): Promise<SeededPart[]> {
+  const start = Date.parse('2024-01-01T00:00:00.000Z');
+  const parts: SeededPart[] = Array.from({ length: count }, (_, index) => {
+    const time = start + index * 1000;
+    return {
+      id: newId(time),
+      createdAt: new Date(time).toISOString(),
+      input: PartInputSchema.parse(partInput(overrides(index))),
+    };
+  });
+  await db.transaction().execute((trx) => insertParts(trx, parts));
+  return parts;
+}

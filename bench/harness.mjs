@@ -1,0 +1,147 @@
+// Benchmark plumbing: the built server as a child process on a free 127.0.0.1 port, a keep-alive
+// HTTP client that counts bytes without keeping them, the server's memory, and statistics.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { ROOT } from './seed.mjs';
+
+/** A free TCP port on 127.0.0.1 (asked from the OS, then released). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+/**
+ * One request; resolves once the whole body has arrived, with its size (bytes are counted, not
+ * stored, so a 50 MB stream costs the client nothing) and the elapsed milliseconds.
+ */
+export function request(baseUrl, pathname, { method = 'GET', headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = http.request(new URL(pathname, baseUrl), { method, headers, agent }, (res) => {
+      let bytes = 0;
+      let text = '';
+      const keepText = !String(res.headers['content-type'] ?? '').startsWith('text/csv');
+      res.on('data', (chunk) => {
+        bytes += chunk.length;
+        if (keepText && text.length < 4096) text += chunk.toString();
+      });
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode,
+          headers: res.headers,
+          bytes,
+          ms: performance.now() - started,
+          text,
+        }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** Current and peak resident memory of a process, in MiB (Linux /proc; null elsewhere). */
+export function memoryOf(pid) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+    return { rssMiB: +(kb('VmRSS') / 1024).toFixed(1), peakMiB: +(kb('VmHWM') / 1024).toFixed(1) };
+  } catch {
+    return null;
+  }
+}
+
+/** Resets the peak-RSS counter of a child we started (Linux), so the next peak is the stream's own. */
+export function resetPeak(pid) {
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Starts apps/server/dist/server.js with `env` on a free port; resolves when /api/health answers. */
+export async function startServer(env) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/server.js')], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      SIGNUP: 'open',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
+    try {
+      if ((await request(url, '/api/health')).status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    pid: child.pid,
+    output: () => output,
+    stop: async () => {
+      agent.destroy();
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Signs up a throw-away user and returns its cookie header; '' when there is no signup route. */
+export async function signIn(url) {
+  const email = `bench-${Date.now()}@example.test`;
+  const res = await request(url, '/api/users/signup', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'password-di-benchmark', username: 'Benchmark' }),
+  });
+  if (res.status === 404) return '';
+  if (res.status !== 201 && res.status !== 200) throw new Error(`signup failed: ${res.status} ${res.text}`);
+  const setCookie = [res.headers['set-cookie'] ?? []].flat();
+  return setCookie.map((cookie) => cookie.split(';')[0]).join('; ');
+}
+
+/** Median, 95th percentile and extremes of a list of milliseconds. */
+export function stats(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+  const round = (n) => Math.round(n * 10) / 10;
+  return {
+    n: sorted.length,
+    median: round(at(0.5)),
+    p95: round(at(0.95)),
+    min: round(sorted[0]),
+    max: round(sorted.at(-1)),
+  };
+}
