@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/server.js');
+const WEB_DIST = path.join(ROOT, 'apps/web/dist');
 
 /** A free TCP port on 127.0.0.1 (asked from the OS, then released). */
 export function freePort(): Promise<number> {
@@ -41,6 +42,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   }
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'magazzino-e2e-'));
+  // The server gets its own copy of the built web app, so a rebuild while the tests run (another
+  // terminal, a watcher) cannot swap the JavaScript chunks under an open page.
+  const webDist = path.join(dataDir, 'web');
+  if (fs.existsSync(path.join(WEB_DIST, 'index.html'))) fs.cpSync(WEB_DIST, webDist, { recursive: true });
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {
@@ -53,6 +58,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATA_DIR: dataDir,
       PUBLIC_URL: url,
       LOG_LEVEL: 'info',
+      WEB_DIST: webDist,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

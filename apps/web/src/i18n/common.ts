@@ -1,2 +1,41 @@
-/** Italian texts of the common screens. */
-export const common = {} as const;
+/** Italian texts shared by every screen: the layout (navbar, footer), loading, errors, 404. */
+export const common = {
+  appName: 'Magazzino Ricambi',
+  skipToContent: 'Vai al contenuto principale',
+  loading: 'Caricamento in corso…',
+  nav: {
+    label: 'Navigazione principale',
+    toggle: 'Apri o chiudi il menu',
+    home: 'Home',
+    list: 'Elenco Componenti',
+    add: 'Aggiungi Componente',
+    warehouse: 'Consulta Magazzino',
+    categories: 'Consulta Categorie',
+    userMenu: 'Account',
+    signedInAs: (email: string) => `Connesso come ${email}`,
+    login: 'Login',
+    register: 'Register',
+    signOut: 'Sign out',
+  },
+  footer: {
+    theme: 'Tema scuro',
+    themeHint: 'Passa dal tema scuro al tema chiaro',
+    scrollTop: 'Torna in cima alla pagina',
+    copyright: (year: string) => `© ${year} Magazzino Ricambi`,
+  },
+  notFound: {
+    title: 'Opps! Pagina non trovata.',
+    text: 'La pagina richiesta non è al momento raggiungibile.',
+    home: "Torna all'homepage",
+  },
+  routeError: {
+    title: 'Qualcosa è andato storto.',
+    text: 'Non è stato possibile aprire questa pagina. Ricarica per riprovare: se il problema persiste, contatta il supporto.',
+    reload: 'Ricarica la pagina',
+  },
+  api: {
+    network: 'Impossibile contattare il server. Controlla la connessione e riprova.',
+    httpError: (status: number) => `Il server ha risposto con un errore (${status}). Riprova più tardi.`,
+  },
+  requiredHint: 'I campi con * sono obbligatori.',
+} as const;

@@ -1,7 +1,8 @@
 import { common } from './common';
 import { auth } from './auth';
+import { dashboard } from './dashboard';
 import { parts } from './parts';
 
 /** The Italian message catalogue: every user-visible string of the web app comes from here. */
-export const messages = { common, auth, parts } as const;
+export const messages = { common, auth, dashboard, parts } as const;
 export type Messages = typeof messages;

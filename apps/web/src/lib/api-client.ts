@@ -1,4 +1,5 @@
 import type { ApiErrorBody, ErrorCode } from '@magazzino/contract';
+import { messages } from '../i18n';
 
 /** A failed API call: the server's Italian message, its stable code and per-field messages. */
 export class ApiError extends Error {
@@ -12,8 +13,6 @@ export class ApiError extends Error {
     super(message);
   }
 }
-
-const NETWORK_MESSAGE = 'Impossibile contattare il server. Controlla la connessione e riprova.';
 
 type UnauthenticatedListener = () => void;
 let onUnauthenticated: UnauthenticatedListener | undefined;
@@ -29,6 +28,11 @@ export interface RequestOptions {
   json?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * Whether a 401 signals a lost session to the listener (default true). The session check turns
+   * it off to handle its own 401 without racing a sign-in that happened meanwhile.
+   */
+  notifyUnauthenticated?: boolean;
 }
 
 /** Raw fetch to the API: same origin, cookies included, errors turned into ApiError. */
@@ -50,9 +54,9 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, NETWORK_MESSAGE, undefined);
+    throw new ApiError(0, messages.common.api.network, undefined);
   }
-  if (!response.ok) throw await toApiError(response);
+  if (!response.ok) throw await toApiError(response, options.notifyUnauthenticated ?? true);
   return response;
 }
 
@@ -64,7 +68,7 @@ export async function apiJson<T>(path: string, options: RequestOptions = {}): Pr
 }
 
 /** Builds the ApiError of a failed response (and signals a lost session on 401). */
-export async function toApiError(response: Response): Promise<ApiError> {
+export async function toApiError(response: Response, notifyUnauthenticated = true): Promise<ApiError> {
   let body: Partial<ApiErrorBody> = {};
   try {
     body = (await response.json()) as Partial<ApiErrorBody>;
@@ -74,7 +78,9 @@ export async function toApiError(response: Response): Promise<ApiError> {
   const message =
     typeof body.error === 'string' && body.error !== ''
       ? body.error
-      : `Il server ha risposto con un errore (${response.status}). Riprova più tardi.`;
-  if (response.status === 401 && body.code !== 'INVALID_CREDENTIALS') onUnauthenticated?.();
+      : messages.common.api.httpError(response.status);
+  if (notifyUnauthenticated && response.status === 401 && body.code !== 'INVALID_CREDENTIALS') {
+    onUnauthenticated?.();
+  }
   return new ApiError(response.status, message, body.code, body.fields ?? {});
 }

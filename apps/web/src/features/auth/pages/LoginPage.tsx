@@ -1,4 +1,94 @@
-/** Placeholder until the account screens land. */
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Form from 'react-bootstrap/Form';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useLocation } from 'react-router';
+import type { z } from 'zod';
+import { LoginInputSchema, type LoginInput } from '@magazzino/contract';
+import { FormError } from '../../../components/FormError';
+import { FormField } from '../../../components/FormField';
+import { SubmitButton } from '../../../components/SubmitButton';
+import { messages } from '../../../i18n';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useLogin } from '../api/login';
+import { AuthCard } from '../components/AuthCard';
+import { carriedState, type AuthLocationState } from '../session/return-path';
+
+const t = messages.auth;
+
+/** Sign-in screen (SPEC.md §2.2). On success the /login guard goes back to the page first asked for. */
 export default function LoginPage() {
-  return <h1>LoginPage</h1>;
+  useDocumentTitle(t.login.title);
+  const location = useLocation();
+  const notice = (location.state as AuthLocationState | null)?.notice;
+  const login = useLogin();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof LoginInputSchema>, unknown, LoginInput>({
+    resolver: zodResolver(LoginInputSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      await login.mutateAsync(values);
+    } catch (error) {
+      setServerError(applyServerErrors(error, setError, ['email', 'password']));
+    }
+  });
+
+  return (
+    <AuthCard
+      title={t.login.title}
+      intro={t.login.intro}
+      footer={
+        <>
+          <p className="mb-1">
+            <Link to="/resetpassword">{t.login.forgot}</Link>
+          </p>
+          <p className="mb-0">
+            {t.login.noAccount}{' '}
+            <Link to="/register" state={carriedState(location.state)}>
+              {t.login.register}
+            </Link>
+          </p>
+        </>
+      }
+    >
+      {notice === 'password-changed' && (
+        <Alert variant="success" className="py-2">
+          {t.login.passwordChanged}
+        </Alert>
+      )}
+      <Form noValidate onSubmit={onSubmit} aria-label={t.login.title}>
+        <FormField
+          registration={register('email')}
+          label={t.fields.email}
+          type="email"
+          autoComplete="email"
+          required
+          error={errors.email?.message}
+        />
+        <FormField
+          registration={register('password')}
+          label={t.fields.password}
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.password?.message}
+        />
+        <SubmitButton pending={login.isPending || isSubmitting} pendingLabel={t.pending} className="w-100">
+          {t.login.submit}
+        </SubmitButton>
+        <FormError message={serverError} />
+      </Form>
+    </AuthCard>
+  );
 }

@@ -1,4 +1,91 @@
-/** Placeholder until the account screens land. */
+import { useState } from 'react';
+import Form from 'react-bootstrap/Form';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useLocation } from 'react-router';
+import type { z } from 'zod';
+import { LIMITS, SignupInputSchema, type SignupInput } from '@magazzino/contract';
+import { FormError } from '../../../components/FormError';
+import { FormField } from '../../../components/FormField';
+import { SubmitButton } from '../../../components/SubmitButton';
+import { messages } from '../../../i18n';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useSignup } from '../api/signup';
+import { AuthCard } from '../components/AuthCard';
+import { carriedState } from '../session/return-path';
+
+const t = messages.auth;
+
+/** Sign-up screen (SPEC.md §2.3). On success the guards lead to the dashboard (or the page asked for). */
 export default function RegisterPage() {
-  return <h1>RegisterPage</h1>;
+  useDocumentTitle(t.register.title);
+  const location = useLocation();
+  const signup = useSignup();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof SignupInputSchema>, unknown, SignupInput>({
+    resolver: zodResolver(SignupInputSchema),
+    defaultValues: { username: '', email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      await signup.mutateAsync(values);
+    } catch (error) {
+      setServerError(applyServerErrors(error, setError, ['username', 'email', 'password']));
+    }
+  });
+
+  return (
+    <AuthCard
+      title={t.register.title}
+      intro={t.register.intro}
+      footer={
+        <p className="mb-0">
+          {t.register.haveAccount}{' '}
+          <Link to="/login" state={carriedState(location.state)}>
+            {t.register.login}
+          </Link>
+        </p>
+      }
+    >
+      <p className="small text-body-secondary">{messages.common.requiredHint}</p>
+      <Form noValidate onSubmit={onSubmit} aria-label={t.register.title}>
+        <FormField
+          registration={register('username')}
+          label={t.fields.username}
+          autoComplete="username"
+          required
+          error={errors.username?.message}
+        />
+        <FormField
+          registration={register('email')}
+          label={t.fields.email}
+          type="email"
+          autoComplete="email"
+          required
+          error={errors.email?.message}
+        />
+        <FormField
+          registration={register('password')}
+          label={t.fields.password}
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={t.passwordHint(LIMITS.passwordMin)}
+          error={errors.password?.message}
+        />
+        <SubmitButton pending={signup.isPending || isSubmitting} pendingLabel={t.pending} className="w-100">
+          {t.register.submit}
+        </SubmitButton>
+        <FormError message={serverError} />
+      </Form>
+    </AuthCard>
+  );
 }

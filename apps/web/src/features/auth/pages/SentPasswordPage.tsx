@@ -1,4 +1,17 @@
-/** Placeholder until the account screens land. */
+import { Link } from 'react-router';
+import { messages } from '../../../i18n';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { AuthCard } from '../components/AuthCard';
+
+const t = messages.auth.sent;
+
+/** Confirmation after asking for a reset link (SPEC.md §2.5). */
 export default function SentPasswordPage() {
-  return <h1>SentPasswordPage</h1>;
+  useDocumentTitle(t.title);
+  return (
+    <AuthCard title={t.title} footer={<Link to="/login">{t.back}</Link>}>
+      <p>{t.text}</p>
+      <p className="small text-body-secondary mb-0">{t.note}</p>
+    </AuthCard>
+  );
 }

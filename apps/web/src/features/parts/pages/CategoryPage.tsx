@@ -1,4 +1,56 @@
-/** Placeholder until the parts screens land. */
+import { useEffect } from 'react';
+import Button from 'react-bootstrap/Button';
+import { Link, useParams } from 'react-router';
+import { parts as t } from '../../../i18n/parts';
+import { useCategoryParts } from '../api/get-category-parts';
+import { PagedPartsTable } from '../components/PagedPartsTable';
+import { PageSizeSelect } from '../components/PageSizeSelect';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useListSearch } from '../components/use-list-search';
+import '../components/print.css';
+
+/**
+ * One category (SPEC.md screen 13), named by the URL (DECISIONS #2): the parts table, paged by the
+ * server, and a print button that prints the table alone (DECISIONS #12).
+ */
 export default function CategoryPage() {
-  return <h1>CategoryPage</h1>;
+  const { categoria = '' } = useParams();
+  useDocumentTitle(t.category.title(categoria));
+  const { page, pageSize, setPageSize, replacePage, pageHref } = useListSearch();
+  const query = useCategoryParts(categoria, pageSize, (page - 1) * pageSize);
+
+  useEffect(() => {
+    // Scopes the print stylesheet to this screen: navbar, footer and controls are left out.
+    document.body.classList.add('print-table-only');
+    return () => document.body.classList.remove('print-table-only');
+  }, []);
+
+  return (
+    <section className="container-fluid py-3">
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+        <h1 className="h2 mb-0 text-break">{categoria}</h1>
+        <div className="d-flex flex-wrap gap-2 d-print-none">
+          <Button variant="primary" onClick={() => window.print()}>
+            {t.category.print}
+          </Button>
+          <Link className="btn btn-secondary" to="/consultacategorie">
+            {t.category.back}
+          </Link>
+        </div>
+      </div>
+      <div className="mb-3">
+        <PageSizeSelect value={pageSize} onChange={setPageSize} />
+      </div>
+      <PagedPartsTable
+        query={query}
+        page={page}
+        pageSize={pageSize}
+        hrefFor={pageHref}
+        replacePage={replacePage}
+        caption={t.category.title(categoria)}
+        emptyText={t.category.empty}
+        errorTitle={t.category.errorTitle}
+      />
+    </section>
+  );
 }

@@ -1,0 +1,23 @@
+import Container from 'react-bootstrap/Container';
+import { Link } from 'react-router';
+import { messages } from '../i18n';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+const t = messages.common.notFound;
+
+/** The screen of any unknown path (SPEC.md §2.7). */
+export function NotFoundPage() {
+  useDocumentTitle(t.title);
+  return (
+    <Container className="text-center py-5">
+      <p className="display-1 fw-bold text-body-secondary mb-0" aria-hidden="true">
+        404
+      </p>
+      <h1 className="mb-3">{t.title}</h1>
+      <p className="lead mb-4">{t.text}</p>
+      <Link to="/" className="btn btn-primary btn-lg">
+        {t.home}
+      </Link>
+    </Container>
+  );
+}

@@ -1,0 +1,106 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deferredResponse, jsonResponse, mockApi } from './testing/mock-api';
+import { currentPath, renderApp, TEST_USER } from './testing/render-app';
+
+// The parts screens belong to their own feature: stand-ins keep these tests about the guards.
+vi.mock('../features/parts/pages/PartsListPage', () => ({ default: () => <h1>Stub elenco</h1> }));
+vi.mock('../features/parts/pages/DeletePartPage', () => ({ default: () => <h1>Stub cancella</h1> }));
+vi.mock('../features/parts/pages/CategoryPage', () => ({ default: () => <h1>Stub categoria</h1> }));
+
+const ME_401 = () =>
+  jsonResponse(401, { error: 'Accesso richiesto: effettua il login.', code: 'UNAUTHENTICATED' });
+const fullUser = { ...TEST_USER, createdAt: '2025-01-01T00:00:00.000Z' };
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('route guards', () => {
+  it.each([
+    '/',
+    '/dashboardpage',
+    '/elencocomponenti',
+    '/consultacategorie',
+    '/consultamagazzino',
+    '/nuovocomponente',
+    '/modificacomponente/abc',
+    '/cancellacomponente/abc',
+    '/singolacategoria/Freni',
+  ])('sends a visitor from %s to the sign-in screen', async (path) => {
+    mockApi({ 'GET /api/users/me': ME_401 });
+    const { router } = renderApp(path);
+    expect(await screen.findByRole('heading', { name: 'Accedi' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('after sign-in goes back to the page first asked for, query included', async () => {
+    const calls = mockApi({
+      'GET /api/users/me': ME_401,
+      'POST /api/users/login': () => jsonResponse(200, fullUser),
+    });
+    const { router } = renderApp('/elencocomponenti?nome=faro&marca=Fiat');
+    await screen.findByRole('heading', { name: 'Accedi' });
+    await userEvent.type(screen.getByLabelText(/Email/), 'Mario.Rossi@Example.it');
+    await userEvent.type(screen.getByLabelText(/Password/), 'segreta123');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('heading', { name: 'Stub elenco' })).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/elencocomponenti?nome=faro&marca=Fiat');
+    // The schema normalised the email before sending it; only the public profile is stored.
+    expect(calls.find((c) => c.path === '/api/users/login')?.body).toEqual({
+      email: 'mario.rossi@example.it',
+      password: 'segreta123',
+    });
+    expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual(TEST_USER);
+  });
+
+  it('keeps the return path when the visitor goes on to sign up', async () => {
+    mockApi({
+      'GET /api/users/me': ME_401,
+      'POST /api/users/signup': () => jsonResponse(201, fullUser),
+    });
+    const { router } = renderApp('/cancellacomponente/p-9');
+    await screen.findByRole('heading', { name: 'Accedi' });
+    await userEvent.click(screen.getByRole('link', { name: 'Registrati' }));
+    await userEvent.type(await screen.findByLabelText(/Nome utente/), 'Mario');
+    await userEvent.type(screen.getByLabelText(/Email/), 'mario.rossi@example.it');
+    await userEvent.type(screen.getByLabelText(/Password/), 'segreta123');
+    await userEvent.click(screen.getByRole('button', { name: 'Registrati' }));
+    expect(await screen.findByRole('heading', { name: 'Stub cancella' })).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/cancellacomponente/p-9');
+  });
+
+  it('sends a signed-in user from /login to the dashboard', async () => {
+    mockApi({ 'GET /api/users/me': () => jsonResponse(200, fullUser) });
+    const { router } = renderApp('/login', { storedUser: TEST_USER });
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/dashboardpage');
+  });
+
+  it('sends a signed-in user from /register through /login to the dashboard', async () => {
+    mockApi({ 'GET /api/users/me': () => jsonResponse(200, fullUser) });
+    const { router } = renderApp('/register', { storedUser: TEST_USER });
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/dashboardpage');
+  });
+
+  it('waits for the server when nothing is stored, and lets a valid cookie session in', async () => {
+    const me = deferredResponse();
+    mockApi({ 'GET /api/users/me': () => me.response });
+    const { router } = renderApp('/singolacategoria/Freni');
+    expect(await screen.findByRole('status')).toHaveTextContent('Caricamento in corso…');
+    expect(router.state.location.pathname).toBe('/singolacategoria/Freni');
+    me.release(jsonResponse(200, fullUser));
+    expect(await screen.findByRole('heading', { name: 'Stub categoria' })).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual(TEST_USER);
+  });
+
+  it('shows the 404 screen for any other path, with a button to the homepage', async () => {
+    mockApi({ 'GET /api/users/me': () => jsonResponse(200, fullUser) });
+    const { router } = renderApp('/non-esiste/affatto', { storedUser: TEST_USER });
+    expect(await screen.findByRole('heading', { name: 'Opps! Pagina non trovata.' })).toBeInTheDocument();
+    expect(screen.getByText('La pagina richiesta non è al momento raggiungibile.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: "Torna all'homepage" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+});

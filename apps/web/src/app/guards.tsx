@@ -1,0 +1,34 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { PageSpinner } from '../components/PageSpinner';
+import { useSession } from '../features/auth/session/session-context';
+import { returnPath, type AuthLocationState } from '../features/auth/session/return-path';
+
+/** Paths that are where a sign-in leads anyway: no need to remember them. */
+const DEFAULT_TARGETS = new Set(['/', '/dashboardpage']);
+
+/**
+ * Lets signed-in users through; sends anyone else to /login, remembering the full path, query and
+ * hash asked for so the sign-in leads back there (DECISIONS #3). While a session without a stored
+ * profile is being checked with the server, it waits instead of redirecting.
+ */
+export function RequireAuth() {
+  const { status } = useSession();
+  const location = useLocation();
+  if (status === 'checking') return <PageSpinner />;
+  if (status === 'signed-in') return <Outlet />;
+  const from = location.pathname + location.search + location.hash;
+  const state: AuthLocationState | undefined = DEFAULT_TARGETS.has(from) ? undefined : { from };
+  return <Navigate to="/login" replace state={state} />;
+}
+
+/**
+ * The sign-in and sign-up screens are for visitors: a signed-in user goes to `to`, or, for /login,
+ * to the page first asked for (DECISIONS #22: /register → /login → /dashboardpage).
+ */
+export function GuestOnly({ to }: { to: 'return-path' | '/login' }) {
+  const { status } = useSession();
+  const location = useLocation();
+  if (status !== 'signed-in') return <Outlet />;
+  if (to === '/login') return <Navigate to="/login" replace state={location.state as unknown} />;
+  return <Navigate to={returnPath(location.state)} replace />;
+}

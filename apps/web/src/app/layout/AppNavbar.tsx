@@ -1,0 +1,90 @@
+import Container from 'react-bootstrap/Container';
+import Nav from 'react-bootstrap/Nav';
+import NavDropdown from 'react-bootstrap/NavDropdown';
+import Navbar from 'react-bootstrap/Navbar';
+import { Link, NavLink } from 'react-router';
+import { useSignOut } from '../../features/auth/api/logout';
+import { useSession } from '../../features/auth/session/session-context';
+import { messages } from '../../i18n';
+
+const t = messages.common.nav;
+
+const LINKS = [
+  { to: '/', label: t.home, end: true },
+  { to: '/elencocomponenti', label: t.list, end: false },
+  { to: '/nuovocomponente', label: t.add, end: false },
+  { to: '/consultamagazzino', label: t.warehouse, end: false },
+  { to: '/consultacategorie', label: t.categories, end: false },
+] as const;
+
+// Menu items get no eventKey: react-bootstrap would then mark them aria-selected (not allowed on
+// links and buttons); they still close the menu and the collapsed bar when chosen.
+
+/**
+ * The top bar of every page (SPEC.md §2): the five areas and the user menu. Below the lg
+ * breakpoint it collapses behind a menu button, and closes again once a link is chosen.
+ */
+export function AppNavbar() {
+  const { user } = useSession();
+  const signOut = useSignOut();
+  return (
+    <header className="d-print-none">
+      <Navbar
+        expand="lg"
+        collapseOnSelect
+        className="app-navbar bg-body-tertiary border-bottom"
+        aria-label={t.label}
+      >
+        {/* Full width: the five links and the user's email need the room on a laptop screen. */}
+        <Container fluid className="px-lg-4">
+          <Navbar.Brand as={Link} to="/">
+            {messages.common.appName}
+          </Navbar.Brand>
+          <Navbar.Toggle aria-controls="main-navbar" label={t.toggle} />
+          <Navbar.Collapse id="main-navbar">
+            <Nav className="me-auto">
+              {LINKS.map((link) => (
+                <Nav.Link key={link.to} as={NavLink} to={link.to} end={link.end} eventKey={link.to}>
+                  {link.label}
+                </Nav.Link>
+              ))}
+            </Nav>
+            <Nav className="user-nav">
+              <NavDropdown
+                id="user-menu"
+                align="end"
+                title={<span className="user-menu-title">{user?.email ?? t.userMenu}</span>}
+              >
+                {user ? (
+                  <>
+                    {/* The full address, in case the bar had to shorten it. */}
+                    <div className="dropdown-item-text small text-body-secondary text-break">
+                      {t.signedInAs(user.email)}
+                    </div>
+                    <NavDropdown.Divider />
+                    <NavDropdown.Item
+                      as="button"
+                      disabled={signOut.isPending}
+                      onClick={() => signOut.mutate()}
+                    >
+                      {t.signOut}
+                    </NavDropdown.Item>
+                  </>
+                ) : (
+                  <>
+                    <NavDropdown.Item as={Link} to="/login">
+                      {t.login}
+                    </NavDropdown.Item>
+                    <NavDropdown.Item as={Link} to="/register">
+                      {t.register}
+                    </NavDropdown.Item>
+                  </>
+                )}
+              </NavDropdown>
+            </Nav>
+          </Navbar.Collapse>
+        </Container>
+      </Navbar>
+    </header>
+  );
+}

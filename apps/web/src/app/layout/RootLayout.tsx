@@ -1,0 +1,42 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { PageSpinner } from '../../components/PageSpinner';
+import { messages } from '../../i18n';
+import { AppFooter } from './AppFooter';
+import { AppNavbar } from './AppNavbar';
+
+/**
+ * The frame of every page: skip link, <header> with the navbar, <main id="main"> with the page,
+ * <footer>. Pages bring their own react-bootstrap <Container> (fluid when a wide table needs it).
+ */
+export function RootLayout() {
+  const { pathname } = useLocation();
+  // Every route change starts at the top of the new page (SPEC.md §2).
+  // Instant, not smooth: a new page should not visibly slide up from the old position.
+  useEffect(() => {
+    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+  }, [pathname]);
+
+  return (
+    <>
+      <a
+        href="#main"
+        className="skip-link visually-hidden-focusable"
+        onClick={(event) => {
+          // Move focus without touching the URL hash (the router owns the URL).
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        {messages.common.skipToContent}
+      </a>
+      <AppNavbar />
+      <main id="main" tabIndex={-1} className="app-main flex-grow-1 py-4">
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <AppFooter />
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockApi } from '../testing/mock-api';
+import { renderApp, TEST_USER } from '../testing/render-app';
+
+const fullUser = { ...TEST_USER, createdAt: '2025-01-01T00:00:00.000Z' };
+const ME_401 = () =>
+  jsonResponse(401, { error: 'Accesso richiesto: effettua il login.', code: 'UNAUTHENTICATED' });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.documentElement.setAttribute('data-bs-theme', 'dark');
+  Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+});
+
+function scrollTo(y: number) {
+  Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+  act(() => {
+    fireEvent.scroll(window);
+  });
+}
+
+describe('layout', () => {
+  it('has the landmarks, the skip link and the five areas in the navbar', async () => {
+    mockApi({ 'GET /api/users/me': () => jsonResponse(200, fullUser) });
+    renderApp('/dashboardpage', { storedUser: TEST_USER });
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Vai al contenuto principale' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Navigazione principale' });
+    const expected = [
+      ['Home', '/'],
+      ['Elenco Componenti', '/elencocomponenti'],
+      ['Aggiungi Componente', '/nuovocomponente'],
+      ['Consulta Magazzino', '/consultamagazzino'],
+      ['Consulta Categorie', '/consultacategorie'],
+    ];
+    for (const [name, href] of expected) {
+      expect(nav.querySelector(`a.nav-link[href="${href}"]`)).toHaveTextContent(name ?? '');
+    }
+    expect(screen.getByRole('button', { name: 'Apri o chiudi il menu' })).toHaveAttribute(
+      'aria-controls',
+      'main-navbar',
+    );
+  });
+
+  it('shows the dashboard cards with a description each, leading to the four areas', async () => {
+    mockApi({ 'GET /api/users/me': () => jsonResponse(200, fullUser) });
+    renderApp('/', { storedUser: TEST_USER });
+    await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
+    const cards = screen.getAllByRole('heading', { level: 2 });
+    expect(cards.map((h) => h.textContent)).toEqual([
+      'Elenco Componenti',
+      'Aggiungi Componente',
+      'Consulta Magazzino',
+      'Consulta Categorie',
+    ]);
+    const main = within(screen.getByRole('main'));
+    expect(main.getByRole('link', { name: 'Consulta Magazzino' })).toHaveAttribute(
+      'href',
+      '/consultamagazzino',
+    );
+    expect(main.getByRole('link', { name: 'Consulta Magazzino' }).closest('.card')).toHaveTextContent(
+      /scaffale, campata, ripiano e cassetta/,
+    );
+    expect(document.title).toBe('Dashboard · Magazzino Ricambi');
+  });
+
+  it('switches between dark (default) and light, stored as ligth/dark', async () => {
+    mockApi({ 'GET /api/users/me': ME_401 });
+    renderApp('/login');
+    const toggle = await screen.findByRole('switch', { name: 'Tema scuro' });
+    expect(toggle).toBeChecked();
+    await userEvent.click(toggle);
+    expect(document.documentElement).toHaveAttribute('data-bs-theme', 'light');
+    expect(localStorage.getItem('theme')).toBe('ligth');
+    expect(toggle).not.toBeChecked();
+    await userEvent.click(toggle);
+    expect(document.documentElement).toHaveAttribute('data-bs-theme', 'dark');
+    expect(localStorage.getItem('theme')).toBe('dark');
+  });
+
+  it('shows the scroll-to-top button only after 300 px, and it scrolls to the top', async () => {
+    mockApi({ 'GET /api/users/me': ME_401 });
+    renderApp('/login');
+    await screen.findByRole('heading', { name: 'Accedi' });
+    const name = 'Torna in cima alla pagina';
+    scrollTo(300);
+    expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    scrollTo(301);
+    await userEvent.click(screen.getByRole('button', { name }));
+    expect(window.scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+
+  it('scrolls to the top on every route change', async () => {
+    mockApi({ 'GET /api/users/me': ME_401 });
+    renderApp('/login');
+    await screen.findByRole('heading', { name: 'Accedi' });
+    const scroll = vi.mocked(window.scrollTo);
+    scroll.mockClear();
+    await userEvent.click(screen.getByRole('link', { name: 'Password dimenticata?' }));
+    await screen.findByRole('heading', { name: 'Password dimenticata' });
+    await waitFor(() => expect(scroll).toHaveBeenCalledWith({ top: 0, left: 0, behavior: 'instant' }));
+  });
+});

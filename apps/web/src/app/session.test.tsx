@@ -1,0 +1,76 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiJson } from '../lib/api-client';
+import { jsonResponse, mockApi } from './testing/mock-api';
+import { currentPath, renderApp, TEST_USER } from './testing/render-app';
+
+vi.mock('../features/parts/pages/PartsListPage', () => ({ default: () => <h1>Stub elenco</h1> }));
+
+const fullUser = { ...TEST_USER, createdAt: '2025-01-01T00:00:00.000Z' };
+const unauthenticated = () =>
+  jsonResponse(401, { error: 'Accesso richiesto: effettua il login.', code: 'UNAUTHENTICATED' });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the session in the UI', () => {
+  it('shows a stored user at once, with the email in the user menu', async () => {
+    mockApi({ 'GET /api/users/me': () => jsonResponse(200, fullUser) });
+    renderApp('/dashboardpage', { storedUser: TEST_USER });
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: TEST_USER.email })).toHaveAttribute('id', 'user-menu');
+  });
+
+  it('clears a stored user the server no longer knows and goes to /login', async () => {
+    mockApi({ 'GET /api/users/me': unauthenticated });
+    const { router } = renderApp('/elencocomponenti', { storedUser: TEST_USER });
+    expect(await screen.findByRole('heading', { name: 'Accedi' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  it('clears the session on a 401 from any API call, remembering the page', async () => {
+    mockApi({
+      'GET /api/users/me': () => jsonResponse(200, fullUser),
+      'GET /api/componenti': unauthenticated,
+    });
+    const { router } = renderApp('/elencocomponenti?nome=faro', { storedUser: TEST_USER });
+    await screen.findByRole('heading', { name: 'Stub elenco' });
+    await expect(apiJson('/api/componenti')).rejects.toMatchObject({ status: 401 });
+    expect(await screen.findByRole('heading', { name: 'Accedi' })).toBeInTheDocument();
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(router.state.location.state).toEqual({ from: '/elencocomponenti?nome=faro' });
+  });
+
+  it('signs out: calls logout, forgets the user and goes to / (then /login)', async () => {
+    const calls = mockApi({
+      'GET /api/users/me': () => jsonResponse(200, fullUser),
+      'POST /api/users/logout': () => jsonResponse(204),
+    });
+    const { router } = renderApp('/dashboardpage', { storedUser: TEST_USER });
+    await userEvent.click(await screen.findByRole('button', { name: TEST_USER.email }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('heading', { name: 'Accedi' })).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/login');
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/users/logout')).toBe(true);
+    expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  it('offers Login and Register in the user menu to a visitor', async () => {
+    mockApi({ 'GET /api/users/me': unauthenticated });
+    renderApp('/login');
+    await userEvent.click(await screen.findByRole('button', { name: 'Account' }));
+    expect(await screen.findByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
+    expect(screen.queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
+  });
+
+  it('follows a sign-out made in another tab', async () => {
+    mockApi({ 'GET /api/users/me': () => jsonResponse(200, fullUser) });
+    const { router } = renderApp('/dashboardpage', { storedUser: TEST_USER });
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    localStorage.removeItem('user');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'user', newValue: null }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { apiRequest } from '../../../lib/api-client';
+import { useSessionStore } from '../session/session-context';
+
+/** POST /api/users/logout: revokes the session and clears the cookie. */
+export async function logout(): Promise<void> {
+  await apiRequest('/api/users/logout', { method: 'POST' });
+}
+
+/**
+ * Signs out: asks the server to revoke the session, then in every case forgets the profile and
+ * the cached data and goes to `/` (which leads to /login, DECISIONS #21).
+ */
+export function useSignOut() {
+  const session = useSessionStore();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: logout,
+    onSettled: () => {
+      session.signOut();
+      queryClient.clear();
+      void navigate('/');
+    },
+  });
+}

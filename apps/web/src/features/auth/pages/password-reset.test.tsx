@@ -1,0 +1,86 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deferredResponse, jsonResponse, mockApi } from '../../../app/testing/mock-api';
+import { currentPath, renderApp } from '../../../app/testing/render-app';
+
+const ME_401 = () =>
+  jsonResponse(401, { error: 'Accesso richiesto: effettua il login.', code: 'UNAUTHENTICATED' });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('forgot-password form', () => {
+  it("'Cambia' asks for the mail, then shows the confirmation card", async () => {
+    const answer = deferredResponse();
+    const calls = mockApi({
+      'GET /api/users/me': ME_401,
+      'POST /api/users/forgot-password': () => answer.response,
+    });
+    const { router } = renderApp('/resetpassword');
+    await screen.findByRole('heading', { name: 'Password dimenticata' });
+    expect(screen.getByLabelText(/Email/)).toHaveAttribute('name', 'email');
+    await userEvent.type(screen.getByLabelText(/Email/), 'mario.rossi@example.it');
+    await userEvent.click(screen.getByRole('button', { name: 'Cambia' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: /Cambia/ })).toBeDisabled());
+    answer.release(jsonResponse(200, { message: 'Se l’indirizzo è registrato riceverai un’email.' }));
+    expect(await screen.findByRole('heading', { name: 'Controlla la tua email' })).toBeInTheDocument();
+    expect(screen.getByText(/Ti abbiamo inviato per email un link per cambiare la password/)).toBeVisible();
+    expect(currentPath(router)).toBe('/sentpassword');
+    expect(calls.find((c) => c.path === '/api/users/forgot-password')?.body).toEqual({
+      email: 'mario.rossi@example.it',
+    });
+  });
+
+  it("shows the server's error (e.g. too many attempts) and stays", async () => {
+    mockApi({
+      'GET /api/users/me': ME_401,
+      'POST /api/users/forgot-password': () =>
+        jsonResponse(429, { error: 'Troppi tentativi: riprova tra qualche minuto.', code: 'RATE_LIMITED' }),
+    });
+    const { router } = renderApp('/resetpassword');
+    await screen.findByRole('heading', { name: 'Password dimenticata' });
+    await userEvent.type(screen.getByLabelText(/Email/), 'mario.rossi@example.it');
+    await userEvent.click(screen.getByRole('button', { name: 'Cambia' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Troppi tentativi');
+    expect(router.state.location.pathname).toBe('/resetpassword');
+  });
+});
+
+describe('new-password form', () => {
+  it("'Change' posts the new password to the link's token, then the sign-in screen says so", async () => {
+    const calls = mockApi({
+      'GET /api/users/me': ME_401,
+      'POST /api/users/reset-password/tok-123': () => jsonResponse(200, { message: 'Password aggiornata.' }),
+    });
+    const { router } = renderApp('/newpassword/tok-123');
+    await screen.findByRole('heading', { name: 'Change password' });
+    const input = screen.getByLabelText(/New password/);
+    expect(input).toHaveAttribute('name', 'password');
+    expect(input).toHaveAttribute('type', 'password');
+    await userEvent.type(input, 'corta');
+    await userEvent.click(screen.getByRole('button', { name: 'Change' }));
+    expect(input).toHaveAccessibleDescription(/La password deve avere almeno 8 caratteri/);
+    await userEvent.clear(input);
+    await userEvent.type(input, 'nuovaPassword9');
+    await userEvent.click(screen.getByRole('button', { name: 'Change' }));
+    expect(await screen.findByText('Password cambiata. Accedi con la nuova password.')).toBeVisible();
+    expect(currentPath(router)).toBe('/login');
+    expect(calls.find((c) => c.method === 'POST')).toEqual({
+      method: 'POST',
+      path: '/api/users/reset-password/tok-123',
+      body: { password: 'nuovaPassword9', token: 'tok-123' },
+    });
+  });
+
+  it('shows why an expired link cannot be used', async () => {
+    mockApi({
+      'GET /api/users/me': ME_401,
+      'POST /api/users/reset-password/vecchio': () =>
+        jsonResponse(400, { error: 'Il link non è valido o è scaduto.', code: 'INVALID_TOKEN' }),
+    });
+    renderApp('/newpassword/vecchio');
+    await userEvent.type(await screen.findByLabelText(/New password/), 'nuovaPassword9');
+    await userEvent.click(screen.getByRole('button', { name: 'Change' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Il link non è valido o è scaduto.');
+  });
+});

@@ -1,0 +1,55 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { setUnauthenticatedListener } from '../../../lib/api-client';
+import { SessionContext } from './session-context';
+import { createSessionStore, USER_STORAGE_KEY, toPublicUser, type SessionStore } from './session-store';
+
+interface SessionProviderProps {
+  children: ReactNode;
+  /** A ready store (tests); by default one over localStorage. */
+  store?: SessionStore;
+}
+
+/**
+ * Provides the session: restored at once from localStorage, confirmed with GET /api/users/me,
+ * cleared on any 401 from any call (the guards then send the user to /login, remembering the
+ * page), and kept in step with other tabs.
+ */
+export function SessionProvider({ children, store: given }: SessionProviderProps) {
+  const [store] = useState(() => given ?? createSessionStore());
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    void store.confirm();
+  }, [store]);
+
+  useEffect(() => {
+    setUnauthenticatedListener(() => {
+      store.signOut();
+      // Another user may sign in next: drop everything fetched for this one.
+      queryClient.clear();
+    });
+    return () => setUnauthenticatedListener(undefined);
+  }, [store, queryClient]);
+
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== USER_STORAGE_KEY && event.key !== null) return;
+      const user = event.newValue ? toPublicUser(safeParse(event.newValue)) : null;
+      if (user) store.signIn(user);
+      else store.signOut();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [store]);
+
+  return <SessionContext.Provider value={store}>{children}</SessionContext.Provider>;
+}
+
+function safeParse(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deferredResponse, jsonResponse, mockApi } from '../../../app/testing/mock-api';
+import { createSessionStore, USER_STORAGE_KEY } from './session-store';
+
+const profile = { _id: 'u-1', email: 'mario.rossi@example.it', username: 'Mario' };
+const serverUser = { ...profile, createdAt: '2025-01-01T00:00:00.000Z' };
+const unauthenticated = () =>
+  jsonResponse(401, { error: 'Accesso richiesto: effettua il login.', code: 'UNAUTHENTICATED' });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('session store', () => {
+  it('restores a stored profile at once, before the server answers', () => {
+    localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(profile));
+    const store = createSessionStore();
+    expect(store.getSnapshot()).toEqual({ user: profile, status: 'signed-in' });
+  });
+
+  it('starts by checking when nothing (or something unreadable) is stored', () => {
+    expect(createSessionStore().getSnapshot()).toEqual({ user: null, status: 'checking' });
+    localStorage.setItem(USER_STORAGE_KEY, '{not json');
+    expect(createSessionStore().getSnapshot().status).toBe('checking');
+    localStorage.setItem(USER_STORAGE_KEY, JSON.stringify({ email: 'x@example.it' }));
+    expect(createSessionStore().getSnapshot().status).toBe('checking');
+  });
+
+  it('stores only the public profile on sign-in', () => {
+    const store = createSessionStore();
+    store.signIn({ ...serverUser, token: 'segreto' } as typeof profile);
+    expect(JSON.parse(localStorage.getItem(USER_STORAGE_KEY) ?? 'null')).toEqual(profile);
+    expect(store.getSnapshot()).toEqual({ user: profile, status: 'signed-in' });
+  });
+
+  it('confirms the session with GET /api/users/me and refreshes the profile', async () => {
+    localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(profile));
+    const calls = mockApi({
+      'GET /api/users/me': () => jsonResponse(200, { ...serverUser, username: 'M.' }),
+    });
+    const store = createSessionStore();
+    await store.confirm();
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/users/me']);
+    expect(store.getSnapshot().user?.username).toBe('M.');
+  });
+
+  it('clears the stored profile when the server says the session is gone (401)', async () => {
+    localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(profile));
+    mockApi({ 'GET /api/users/me': unauthenticated });
+    const store = createSessionStore();
+    const listener = vi.fn();
+    store.subscribe(listener);
+    await store.confirm();
+    expect(store.getSnapshot()).toEqual({ user: null, status: 'signed-out' });
+    expect(localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
+    expect(listener).toHaveBeenCalled();
+  });
+
+  it('keeps a restored profile when the server cannot be reached', async () => {
+    localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(profile));
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    const store = createSessionStore();
+    await store.confirm();
+    expect(store.getSnapshot()).toEqual({ user: profile, status: 'signed-in' });
+  });
+
+  it('ignores a late 401 from /me once the user signed in meanwhile', async () => {
+    const me = deferredResponse();
+    mockApi({ 'GET /api/users/me': () => me.response });
+    const store = createSessionStore();
+    const confirming = store.confirm();
+    store.signIn(profile);
+    me.release(unauthenticated());
+    await confirming;
+    expect(store.getSnapshot()).toEqual({ user: profile, status: 'signed-in' });
+    expect(localStorage.getItem(USER_STORAGE_KEY)).not.toBeNull();
+  });
+});

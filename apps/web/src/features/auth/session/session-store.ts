@@ -1,0 +1,105 @@
+import type { User } from '@magazzino/contract';
+import { ApiError } from '../../../lib/api-client';
+import { fetchMe } from '../api/me';
+
+/** The public profile kept in localStorage `user` (DECISIONS #5): never a token or a hash. */
+export type PublicUser = Pick<User, '_id' | 'email' | 'username'>;
+
+/** localStorage key of the public profile (SPEC.md §9). */
+export const USER_STORAGE_KEY = 'user';
+
+/**
+ * 'checking': nothing stored, the server is being asked (guards wait); 'signed-in': a profile is
+ * known (restored from storage at once, then confirmed); 'signed-out': no session.
+ */
+export type SessionStatus = 'checking' | 'signed-in' | 'signed-out';
+
+export interface SessionSnapshot {
+  user: PublicUser | null;
+  status: SessionStatus;
+}
+
+/** The session of the UI: a small external store that React reads with useSyncExternalStore. */
+export interface SessionStore {
+  getSnapshot(): SessionSnapshot;
+  subscribe(listener: () => void): () => void;
+  /** Saves the public profile of `user` and marks the session signed in. */
+  signIn(user: PublicUser): void;
+  /** Forgets the profile (the cookie is the server's business). */
+  signOut(): void;
+  /** Asks GET /api/users/me whether the cookie session is still valid and updates the state. */
+  confirm(): Promise<void>;
+}
+
+/** The public fields of `value` if it looks like a stored profile, else null. */
+export function toPublicUser(value: unknown): PublicUser | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { _id, email, username } = value as Record<string, unknown>;
+  if (typeof _id !== 'string' || typeof email !== 'string' || typeof username !== 'string') return null;
+  return { _id, email, username };
+}
+
+function readStoredUser(storage: Storage): PublicUser | null {
+  try {
+    const raw = storage.getItem(USER_STORAGE_KEY);
+    return raw === null ? null : toPublicUser(JSON.parse(raw));
+  } catch {
+    return null; // unreadable storage or corrupt JSON: start signed out
+  }
+}
+
+function writeStoredUser(storage: Storage, user: PublicUser | null): void {
+  try {
+    if (user) storage.setItem(USER_STORAGE_KEY, JSON.stringify(user));
+    else storage.removeItem(USER_STORAGE_KEY);
+  } catch {
+    // Storage full or disabled: the session still works for this page.
+  }
+}
+
+/** Creates the session store over `storage`, restoring a stored profile at once. */
+export function createSessionStore(storage: Storage = window.localStorage): SessionStore {
+  const stored = readStoredUser(storage);
+  let snapshot: SessionSnapshot = { user: stored, status: stored ? 'signed-in' : 'checking' };
+  // Bumped by every sign-in/out so a late /me answer never overrides a newer decision.
+  let generation = 0;
+  const listeners = new Set<() => void>();
+
+  const set = (next: SessionSnapshot) => {
+    snapshot = next;
+    for (const listener of listeners) listener();
+  };
+
+  const store: SessionStore = {
+    getSnapshot: () => snapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    signIn(user) {
+      generation += 1;
+      const profile = toPublicUser(user);
+      writeStoredUser(storage, profile);
+      set({ user: profile, status: profile ? 'signed-in' : 'signed-out' });
+    },
+    signOut() {
+      generation += 1;
+      writeStoredUser(storage, null);
+      if (snapshot.status !== 'signed-out' || snapshot.user) set({ user: null, status: 'signed-out' });
+    },
+    async confirm() {
+      const started = generation;
+      try {
+        const user = await fetchMe();
+        if (generation === started) store.signIn(user);
+      } catch (error) {
+        if (generation !== started) return;
+        if (error instanceof ApiError && error.status === 401) store.signOut();
+        // Server unreachable: keep a restored profile (data calls will say what is wrong), but
+        // do not keep a visitor waiting on the guards.
+        else if (snapshot.status === 'checking') set({ user: null, status: 'signed-out' });
+      }
+    },
+  };
+  return store;
+}

@@ -1,0 +1,37 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { partKeys, type PartsListParams } from './query-keys';
+import { readPartsPage, type PartsPage } from './read-page';
+
+/** The query string of the list filters (empty filters left out); shared with the CSV export. */
+export function filterSearch(filters: Pick<PartsListParams, 'nome' | 'marca' | 'modello'>): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const key of ['nome', 'marca', 'modello'] as const) {
+    const value = filters[key].trim();
+    if (value !== '') search.set(key, value);
+  }
+  return search;
+}
+
+/** GET /api/componenti with filters and paging: filtering, counting and paging happen on the server. */
+export async function getParts(params: PartsListParams, signal?: AbortSignal): Promise<PartsPage> {
+  const search = filterSearch(params);
+  search.set('limit', String(params.limit));
+  search.set('offset', String(params.offset));
+  const response = await apiRequest(`/api/componenti?${search.toString()}`, { signal });
+  return readPartsPage(response, params.offset);
+}
+
+/** Query of one page of the list; the previous page stays on screen while the next one loads. */
+export function partsQueryOptions(params: PartsListParams) {
+  return queryOptions({
+    queryKey: partKeys.list(params),
+    queryFn: ({ signal }) => getParts(params, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One page of the filtered parts list. */
+export function useParts(params: PartsListParams) {
+  return useQuery(partsQueryOptions(params));
+}

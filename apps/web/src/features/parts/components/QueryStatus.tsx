@@ -1,0 +1,37 @@
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import { parts as t } from '../../../i18n/parts';
+
+/** The loading line of SPEC.md, announced politely to screen readers. */
+export function LoadingText() {
+  return (
+    <p role="status" className="my-3">
+      {t.loading}
+    </p>
+  );
+}
+
+interface ErrorMessageProps {
+  title: string;
+  error: unknown;
+  /** When given, a 'Riprova' button repeats the failed call. */
+  onRetry?: () => void;
+}
+
+/** A failed call, said on the page in Italian (DECISIONS #11), with a way to retry. */
+export function ErrorMessage({ title, error, onRetry }: ErrorMessageProps) {
+  const detail = error instanceof Error && error.message !== '' ? error.message : t.networkError;
+  return (
+    <Alert variant="danger" role="alert" className="my-3">
+      <Alert.Heading as="p" className="h6 fw-bold">
+        {title}
+      </Alert.Heading>
+      <p className="mb-0">{detail}</p>
+      {onRetry && (
+        <Button variant="danger" size="sm" className="mt-2" onClick={onRetry}>
+          {t.retry}
+        </Button>
+      )}
+    </Alert>
+  );
+}

@@ -1,0 +1,95 @@
+import type { ReactElement } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import type { Part } from '@magazzino/contract';
+
+/** A stored part with overrides (component tests only). */
+export function makePart(overrides: Partial<Part> = {}): Part {
+  return {
+    _id: '0190a0b0-0000-7000-8000-000000000001',
+    nome: 'Faro anteriore sinistro',
+    descrizione: 'Completo di lampade',
+    categoria: 'Illuminazione',
+    codice: '51787654',
+    condizione: 'Buona',
+    peso: 1.5,
+    scaffale: 'A',
+    campata: '1',
+    ripiano: '2',
+    cassetta: '3',
+    marca: 'Fiat',
+    modello: 'Punto',
+    versione: '1.2 8V',
+    annoImmatricolazione: '2004',
+    urlImmagine: '/media/0123456789abcdef.webp',
+    urlMiniatura: '/media/0123456789abcdef-thumb.webp',
+    version: 1,
+    createdAt: '2026-01-01T10:00:00.000Z',
+    updatedAt: '2026-01-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A JSON answer as the server gives it. */
+export function json(
+  body: unknown,
+  init: { status?: number; headers?: Record<string, string> } = {},
+): Response {
+  return new Response(JSON.stringify(body), {
+    status: init.status ?? 200,
+    headers: { 'content-type': 'application/json', ...init.headers },
+  });
+}
+
+/** An answer that arrives only when `release` is called (to look at pending states). */
+export function deferredJson(): { response: Promise<Response>; release: (response: Response) => void } {
+  let release: (response: Response) => void = () => {};
+  const response = new Promise<Response>((resolve) => (release = resolve));
+  return { response, release };
+}
+
+export interface RecordedCall {
+  method: string;
+  url: URL;
+  headers: Headers;
+  body: unknown;
+}
+
+/**
+ * Replaces fetch with `handler` and records every call (component tests only; the e2e tests
+ * use the real server).
+ */
+export function mockFetch(handler: (call: RecordedCall) => Response | Promise<Response>) {
+  const calls: RecordedCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const call = { method: init.method ?? 'GET', url, headers: new Headers(init.headers), body };
+    calls.push(call);
+    return handler(call);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+/** Renders a screen at `url` under `path`, with a fresh query client that does not retry. */
+export function renderRoute(element: ReactElement, { path, url }: { path: string; url: string }) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path, element },
+      { path: '*', element: <p>altra pagina</p> },
+    ],
+    { initialEntries: [url] },
+  );
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  /** The current location as path + query. */
+  const location = () => `${router.state.location.pathname}${router.state.location.search}`;
+  return { ...view, router, queryClient, location };
+}

@@ -1,0 +1,34 @@
+/** Italian formatting of numbers and dates: every number or date shown goes through these. */
+const LOCALE = 'it-IT';
+
+const integerFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
+const decimalFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 3 });
+const dateFormat = new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric' });
+const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'short', timeStyle: 'short' });
+const yearFormat = new Intl.DateTimeFormat(LOCALE, { year: 'numeric' });
+
+/** A number the Italian way ('1.234,5'); `maximumFractionDigits` defaults to 3. */
+export function formatNumber(value: number, maximumFractionDigits = 3): string {
+  if (maximumFractionDigits === 3) return decimalFormat.format(value);
+  return new Intl.NumberFormat(LOCALE, { maximumFractionDigits }).format(value);
+}
+
+/** A whole count ('12.500'). */
+export function formatInteger(value: number): string {
+  return integerFormat.format(value);
+}
+
+/** A date as 'dd/mm/yyyy'; accepts a Date or an ISO string. */
+export function formatDate(value: Date | string): string {
+  return dateFormat.format(typeof value === 'string' ? new Date(value) : value);
+}
+
+/** A date and time as 'dd/mm/yy, hh:mm'. */
+export function formatDateTime(value: Date | string): string {
+  return dateTimeFormat.format(typeof value === 'string' ? new Date(value) : value);
+}
+
+/** The year of a date ('2025'). */
+export function formatYear(value: Date): string {
+  return yearFormat.format(value);
+}

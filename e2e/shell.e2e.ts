@@ -1,0 +1,222 @@
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, saveScreenshot, seriousAxeViolations } from './support/browser.js';
+import {
+  checkScreen,
+  describeViolations,
+  openPage,
+  THEMES,
+  type ScreenResult,
+  type StorageState,
+} from './support/screens.js';
+import { startServer, type RunningServer } from './support/server.js';
+import { createAccount, openUserMenu, signInByApi, type TestAccount } from './support/session.js';
+
+interface ThemeLog {
+  firstFrame: string | null;
+  firstFrameBackground: string | null;
+  changes: (string | null)[];
+}
+
+/** Records, from before any page script, the theme at the first frame and every later change. */
+function recordTheme() {
+  const log: ThemeLog = { firstFrame: null, firstFrameBackground: null, changes: [] };
+  (window as unknown as { themeLog: ThemeLog }).themeLog = log;
+  new MutationObserver((records) => {
+    for (const record of records) {
+      log.changes.push((record.target as Element).getAttribute('data-bs-theme'));
+    }
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-bs-theme'] });
+  requestAnimationFrame(() => {
+    log.firstFrame = document.documentElement.getAttribute('data-bs-theme');
+    log.firstFrameBackground = document.body ? getComputedStyle(document.body).backgroundColor : null;
+  });
+}
+
+const themeLog = (page: Page) =>
+  page
+    .waitForFunction(() => {
+      const log = (window as unknown as { themeLog?: ThemeLog }).themeLog;
+      return log && log.firstFrame !== null ? log : null;
+    })
+    .then((handle) => handle.jsonValue() as Promise<ThemeLog>);
+
+describe('the app shell in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let account: TestAccount;
+  let signedIn: StorageState;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    account = await createAccount(server.url);
+    const { context, page } = await openPage(browser);
+    await signInByApi(page, server.url, account);
+    await page.goto(server.url + '/dashboardpage');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    signedIn = await context.storageState();
+    await context.close();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('starts dark, and the switch choice survives a reload with no flash of the other theme', async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(recordTheme);
+    const page = await context.newPage();
+    await page.goto(server.url + '/login');
+    expect(await page.getAttribute('html', 'lang')).toBe('it');
+    expect(await themeLog(page)).toMatchObject({ firstFrame: 'dark' });
+    const toggle = page.getByRole('switch', { name: 'Tema scuro' });
+    expect(await toggle.isChecked()).toBe(true);
+
+    await toggle.click();
+    expect(await page.getAttribute('html', 'data-bs-theme')).toBe('light');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('ligth');
+    await page.reload();
+    const light = await themeLog(page);
+    expect(light.firstFrame).toBe('light');
+    expect(light.firstFrameBackground).toBe('rgb(255, 255, 255)');
+    expect(light.changes.every((value) => value === 'light')).toBe(true);
+    expect(await page.getByRole('switch', { name: 'Tema scuro' }).isChecked()).toBe(false);
+
+    await page.getByRole('switch', { name: 'Tema scuro' }).click();
+    await page.reload();
+    const dark = await themeLog(page);
+    expect(dark.firstFrame).toBe('dark');
+    expect(dark.changes.every((value) => value === 'dark')).toBe(true);
+    await context.close();
+  });
+
+  it('shows scroll-to-top after 300 px, and every route change starts at the top', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 400 } });
+    const page = await context.newPage();
+    await page.goto(server.url + '/register');
+    // The screen is a lazy chunk: wait for it, or the page is too short to scroll.
+    await page.getByRole('heading', { name: 'Registrati' }).waitFor();
+    await page.waitForFunction(() => document.documentElement.scrollHeight > window.innerHeight + 300);
+    const button = page.getByRole('button', { name: 'Torna in cima alla pagina' });
+    await page.evaluate(() => window.scrollTo(0, 250));
+    await page.waitForTimeout(100);
+    expect(await button.count()).toBe(0);
+    await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
+    await button.waitFor();
+    await saveScreenshot(page, 'scroll-top-dark-phone');
+    await button.click();
+    await page.waitForFunction(() => window.scrollY === 0);
+    await button.waitFor({ state: 'detached' });
+
+    // From the bottom of the sign-in card to the taller sign-up screen: it opens at the top.
+    await page.goto(server.url + '/login');
+    await page.getByRole('heading', { name: 'Accedi' }).waitFor();
+    await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await page.getByRole('link', { name: 'Registrati' }).click();
+    await page.getByRole('heading', { name: 'Registrati' }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await context.close();
+  });
+
+  it('shows the 404 screen for an unknown path, with a button to the homepage', async () => {
+    const { context, page } = await openPage(browser, { storageState: signedIn });
+    const response = await page.goto(server.url + '/magazzino/che/non/esiste');
+    expect(response?.status()).toBe(200);
+    await page.getByRole('heading', { name: 'Opps! Pagina non trovata.' }).waitFor();
+    expect(await page.getByText('La pagina richiesta non è al momento raggiungibile.').isVisible()).toBe(
+      true,
+    );
+    await page.getByRole('link', { name: "Torna all'homepage" }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await context.close();
+  });
+
+  it('collapses the navbar behind a menu button on a phone', async () => {
+    for (const theme of THEMES) {
+      const { context, page } = await openPage(browser, { theme, viewport: 'phone', storageState: signedIn });
+      await page.goto(server.url + '/dashboardpage');
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+      const nav = page.getByRole('navigation', { name: 'Navigazione principale' });
+      const toggler = nav.getByRole('button', { name: 'Apri o chiudi il menu' });
+      expect(await toggler.isVisible()).toBe(true);
+      expect(await nav.getByRole('link', { name: 'Consulta Categorie' }).isVisible()).toBe(false);
+      await openUserMenu(page, account.email);
+      await nav.getByRole('link', { name: 'Consulta Categorie' }).waitFor();
+      await page.getByRole('button', { name: 'Sign out' }).waitFor();
+      expect(
+        describeViolations([
+          { shot: `navbar-open-${theme}-phone`, violations: await seriousAxeViolations(page) },
+        ]),
+      ).toBe('');
+      await saveScreenshot(page, `navbar-open-${theme}-phone`);
+      await nav.getByRole('link', { name: 'Elenco Componenti' }).click();
+      await page.waitForURL(server.url + '/elencocomponenti');
+      await nav.getByRole('link', { name: 'Elenco Componenti' }).waitFor({ state: 'hidden' });
+      await context.close();
+    }
+    // On a desktop the links are always shown; the user menu (visitor and signed in) passes axe too.
+    for (const storageState of [undefined, signedIn]) {
+      const { context, page } = await openPage(browser, { viewport: 'desktop', storageState });
+      await page.goto(server.url + (storageState ? '/dashboardpage' : '/login'));
+      const nav = page.getByRole('navigation', { name: 'Navigazione principale' });
+      await nav.getByRole('link', { name: 'Consulta Categorie' }).waitFor();
+      expect(await nav.getByRole('button', { name: 'Apri o chiudi il menu' }).isVisible()).toBe(false);
+      await openUserMenu(page, storageState ? account.email : 'Account');
+      await page
+        .getByRole('button', { name: 'Sign out' })
+        .or(page.getByRole('link', { name: 'Register' }))
+        .waitFor();
+      const shot = `user-menu-${storageState ? 'signed-in' : 'visitor'}-dark-desktop`;
+      expect(describeViolations([{ shot, violations: await seriousAxeViolations(page) }])).toBe('');
+      await context.close();
+    }
+  });
+
+  it('has no serious or critical axe violations on the dashboard and 404 screens, in both themes', async () => {
+    const heading = (name: string) => async (page: Page) => {
+      await page.getByRole('heading', { name, level: 1 }).waitFor();
+    };
+    const results: ScreenResult[] = [];
+    for (const [path, name, title] of [
+      ['/dashboardpage', 'dashboard', 'Dashboard'],
+      ['/pagina-inesistente', 'not-found', 'Opps! Pagina non trovata.'],
+    ] as const) {
+      results.push(
+        ...(await checkScreen(browser, {
+          baseUrl: server.url,
+          path,
+          name,
+          storageState: signedIn,
+          ready: heading(title),
+        })),
+      );
+    }
+    expect(results).toHaveLength(8);
+    expect(describeViolations(results)).toBe('');
+  });
+
+  it('loads little JavaScript for the sign-in page', async () => {
+    const { context, page } = await openPage(browser);
+    const scripts: Promise<Buffer>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.body());
+    });
+    await page.goto(server.url + '/login');
+    await page.getByRole('heading', { name: 'Accedi' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const bodies = await Promise.all(scripts);
+    const raw = bodies.reduce((sum, body) => sum + body.length, 0);
+    const gzip = bodies.reduce((sum, body) => sum + zlib.gzipSync(body).length, 0);
+    console.log(
+      `sign-in page JavaScript: ${bodies.length} files, ${(raw / 1024).toFixed(1)} KiB raw, ` +
+        `${(gzip / 1024).toFixed(1)} KiB gzip`,
+    );
+    // Budget: the framework (React, router, Bootstrap components, query cache) plus the form.
+    expect(gzip).toBeLessThan(220 * 1024);
+    await context.close();
+  });
+});
