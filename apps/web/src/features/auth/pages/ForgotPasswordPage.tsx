@@ -1,18 +1,14 @@
-import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
-import type { z } from 'zod';
-import { ForgotPasswordInputSchema, type ForgotPasswordInput } from '@magazzino/contract';
+import { ForgotPasswordInputSchema } from '@magazzino/contract';
 import { FormError } from '../../../components/FormError';
 import { FormField } from '../../../components/FormField';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { messages } from '../../../i18n';
-import { applyServerErrors } from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthCard } from '../components/AuthCard';
+import { useAuthForm } from '../components/use-auth-form';
 
 const t = messages.auth;
 
@@ -21,25 +17,16 @@ export default function ForgotPasswordPage() {
   useDocumentTitle(t.forgot.title);
   const navigate = useNavigate();
   const forgot = useForgotPassword();
-  const [serverError, setServerError] = useState<string | null>(null);
   const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof ForgotPasswordInputSchema>, unknown, ForgotPasswordInput>({
-    resolver: zodResolver(ForgotPasswordInputSchema),
-    defaultValues: { email: '' },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setServerError(null);
-    try {
-      await forgot.mutateAsync(values);
-      await navigate('/sentpassword');
-    } catch (error) {
-      setServerError(applyServerErrors(error, setError, ['email']));
-    }
+    form: {
+      register,
+      formState: { errors, isSubmitting },
+    },
+    onSubmit,
+    serverError,
+  } = useAuthForm(ForgotPasswordInputSchema, { email: '' }, async (values) => {
+    await forgot.mutateAsync(values);
+    await navigate('/sentpassword');
   });
 
   return (

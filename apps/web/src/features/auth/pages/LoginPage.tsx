@@ -1,19 +1,15 @@
-import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation } from 'react-router';
-import type { z } from 'zod';
-import { LoginInputSchema, type LoginInput } from '@magazzino/contract';
+import { LoginInputSchema } from '@magazzino/contract';
 import { FormError } from '../../../components/FormError';
 import { FormField } from '../../../components/FormField';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { messages } from '../../../i18n';
-import { applyServerErrors } from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/AuthCard';
+import { useAuthForm } from '../components/use-auth-form';
 import { carriedState, type AuthLocationState } from '../session/return-path';
 
 const t = messages.auth;
@@ -24,24 +20,15 @@ export default function LoginPage() {
   const location = useLocation();
   const notice = (location.state as AuthLocationState | null)?.notice;
   const login = useLogin();
-  const [serverError, setServerError] = useState<string | null>(null);
   const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof LoginInputSchema>, unknown, LoginInput>({
-    resolver: zodResolver(LoginInputSchema),
-    defaultValues: { email: '', password: '' },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setServerError(null);
-    try {
-      await login.mutateAsync(values);
-    } catch (error) {
-      setServerError(applyServerErrors(error, setError, ['email', 'password']));
-    }
+    form: {
+      register,
+      formState: { errors, isSubmitting },
+    },
+    onSubmit,
+    serverError,
+  } = useAuthForm(LoginInputSchema, { email: '', password: '' }, async (values) => {
+    await login.mutateAsync(values);
   });
 
   return (

@@ -1,7 +1,4 @@
-import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { LIMITS, PasswordSchema } from '@magazzino/contract';
@@ -9,16 +6,15 @@ import { FormError } from '../../../components/FormError';
 import { FormField } from '../../../components/FormField';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { messages } from '../../../i18n';
-import { applyServerErrors } from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useResetPassword } from '../api/reset-password';
 import { AuthCard } from '../components/AuthCard';
+import { useAuthForm } from '../components/use-auth-form';
 import { useSessionStore } from '../session/session-context';
 import type { AuthLocationState } from '../session/return-path';
 
 const t = messages.auth;
 const NewPasswordSchema = z.object({ password: PasswordSchema });
-type NewPasswordInput = z.output<typeof NewPasswordSchema>;
 
 /** New-password screen reached from the mailed link (SPEC.md §2.6): 'Change', then /login. */
 export default function NewPasswordPage() {
@@ -27,28 +23,19 @@ export default function NewPasswordPage() {
   const navigate = useNavigate();
   const session = useSessionStore();
   const reset = useResetPassword();
-  const [serverError, setServerError] = useState<string | null>(null);
   const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof NewPasswordSchema>, unknown, NewPasswordInput>({
-    resolver: zodResolver(NewPasswordSchema),
-    defaultValues: { password: '' },
-  });
-
-  const onSubmit = handleSubmit(async ({ password }) => {
-    setServerError(null);
-    try {
-      await reset.mutateAsync({ token, password });
-      // The server revoked every session of the account: sign in again with the new password.
-      session.signOut();
-      const state: AuthLocationState = { notice: 'password-changed' };
-      await navigate('/login', { replace: true, state });
-    } catch (error) {
-      setServerError(applyServerErrors(error, setError, ['password']));
-    }
+    form: {
+      register,
+      formState: { errors, isSubmitting },
+    },
+    onSubmit,
+    serverError,
+  } = useAuthForm(NewPasswordSchema, { password: '' }, async ({ password }) => {
+    await reset.mutateAsync({ token, password });
+    // The server revoked every session of the account: sign in again with the new password.
+    session.signOut();
+    const state: AuthLocationState = { notice: 'password-changed' };
+    await navigate('/login', { replace: true, state });
   });
 
   return (

@@ -1,18 +1,14 @@
-import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation } from 'react-router';
-import type { z } from 'zod';
-import { LIMITS, SignupInputSchema, type SignupInput } from '@magazzino/contract';
+import { LIMITS, SignupInputSchema } from '@magazzino/contract';
 import { FormError } from '../../../components/FormError';
 import { FormField } from '../../../components/FormField';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { messages } from '../../../i18n';
-import { applyServerErrors } from '../../../lib/form-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSignup } from '../api/signup';
 import { AuthCard } from '../components/AuthCard';
+import { useAuthForm } from '../components/use-auth-form';
 import { carriedState } from '../session/return-path';
 
 const t = messages.auth;
@@ -22,24 +18,15 @@ export default function RegisterPage() {
   useDocumentTitle(t.register.title);
   const location = useLocation();
   const signup = useSignup();
-  const [serverError, setServerError] = useState<string | null>(null);
   const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof SignupInputSchema>, unknown, SignupInput>({
-    resolver: zodResolver(SignupInputSchema),
-    defaultValues: { username: '', email: '', password: '' },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setServerError(null);
-    try {
-      await signup.mutateAsync(values);
-    } catch (error) {
-      setServerError(applyServerErrors(error, setError, ['username', 'email', 'password']));
-    }
+    form: {
+      register,
+      formState: { errors, isSubmitting },
+    },
+    onSubmit,
+    serverError,
+  } = useAuthForm(SignupInputSchema, { username: '', email: '', password: '' }, async (values) => {
+    await signup.mutateAsync(values);
   });
 
   return (
