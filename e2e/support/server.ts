@@ -29,6 +29,8 @@ export interface RunningServer {
   dataDir: string;
   /** Everything the server printed so far (JSON log lines). */
   output(): string;
+  /** Sends a signal to the server process and resolves with its exit code once it has exited. */
+  signal(name: NodeJS.Signals): Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -65,7 +67,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -88,6 +90,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     port,
     dataDir,
     output: () => output,
+    signal: async (name) => {
+      child.kill(name);
+      return exited;
+    },
     stop: async () => {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
