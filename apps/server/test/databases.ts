@@ -52,6 +52,17 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
       const client = new pg.Client({ connectionString: PG_ADMIN_URL });
       await client.connect();
       try {
+        // pg's Pool.end() resolves before its sockets are closed: wait for them to go, so the
+        // forced drop below never kills a connection mid-close (an uncaught error in the pool).
+        const deadline = Date.now() + 5_000;
+        while (Date.now() < deadline) {
+          const { rows } = await client.query<{ n: number }>(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if ((rows[0]?.n ?? 0) === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
         await client.query(`drop database if exists ${name} with (force)`);
       } finally {
         await client.end();

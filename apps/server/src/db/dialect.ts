@@ -26,9 +26,17 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 export const SQLITE_FILE_NAME = 'magazzino.sqlite';
 
 /** Opens the configured database: PostgreSQL when `databaseUrl` is set, else SQLite in `dataDir`. */
-export function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): DatabaseHandle {
+export function openDatabase(options: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Told about a pooled PostgreSQL connection that broke while idle (server restart, network). */
+  onConnectionError?: (error: Error) => void;
+}): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Without a listener an idle client's error (the server restarting) would crash the process;
+    // the pool drops that client and opens a new one on the next query.
+    pool.on('error', (error) => options.onConnectionError?.(error));
     const url = new URL(options.databaseUrl);
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) }),

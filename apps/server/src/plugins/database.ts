@@ -14,7 +14,11 @@ declare module 'fastify' {
 /** Opens the configured database, applies pending migrations, closes it when the app closes. */
 export default fp(
   async (app) => {
-    const handle = openDatabase({ databaseUrl: app.config.databaseUrl, dataDir: app.config.dataDir });
+    const handle = openDatabase({
+      databaseUrl: app.config.databaseUrl,
+      dataDir: app.config.dataDir,
+      onConnectionError: (error) => app.log.error({ err: error }, 'database connection lost'),
+    });
     try {
       const applied = await migrateToLatest(handle.db);
       app.log.info({ database: handle.describe, applied }, 'database ready');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS } from '../../../test/databases.js';
+import pg from 'pg';
+import { DIALECTS, PG_ADMIN_URL } from '../../../test/databases.js';
 import { buildTestApp, type TestApp } from '../../../test/app.js';
 
 describe.each(DIALECTS)('operations on %s', (dialect) => {
@@ -60,5 +61,31 @@ describe.each(DIALECTS)('operations on %s', (dialect) => {
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
     await other.database.drop();
+  });
+});
+
+describe('PostgreSQL connections lost while idle', () => {
+  it('are logged and replaced: the server keeps answering', async () => {
+    const t = await buildTestApp('postgres');
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      const database = new URL(t.database.databaseUrl ?? '').pathname.slice(1);
+      const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await admin.connect();
+      try {
+        // What a PostgreSQL restart does to the pool's idle connections.
+        await admin.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+          [database],
+        );
+      } finally {
+        await admin.end();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
   });
 });
