@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import type { Part, PartInput, UploadResult } from '@magazzino/contract';
+import { EXAMPLE_PART_INPUT, type Part, type PartInput, type UploadResult } from '@magazzino/contract';
 import { openPage, type StorageState } from './screens.js';
 
 let sequence = 0;
@@ -9,20 +9,9 @@ let sequence = 0;
 export function partInput(overrides: Partial<PartInput> = {}): PartInput {
   sequence += 1;
   return {
+    ...EXAMPLE_PART_INPUT,
     nome: `Faro anteriore ${sequence}`,
-    descrizione: 'Completo di lampade, nessun graffio',
-    categoria: 'Illuminazione',
     codice: `COD-${Date.now().toString(36)}-${sequence}`,
-    condizione: 'Buona',
-    peso: 1.5,
-    scaffale: 'A',
-    campata: '1',
-    ripiano: '2',
-    cassetta: '3',
-    marca: 'Fiat',
-    modello: 'Punto',
-    versione: '1.2 8V',
-    annoImmatricolazione: '2004',
     ...overrides,
   };
 }

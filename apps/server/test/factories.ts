@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { PartInputSchema, type PartInputDraft } from '@magazzino/contract';
+import { EXAMPLE_PART_INPUT, PartInputSchema, type PartInputDraft } from '@magazzino/contract';
 import type { Database } from '../src/db/schema.js';
 import { newId } from '../src/lib/ids.js';
 import { insertParts } from '../src/modules/parts/parts.repository.js';
@@ -13,20 +13,8 @@ let sequence = 0;
 export function partInput(overrides: Record<string, unknown> = {}): PartInputDraft {
   sequence += 1;
   const base: PartInputDraft = {
-    nome: 'Faro anteriore sinistro',
-    descrizione: 'Completo di lampade, nessuna crepa',
-    categoria: 'Illuminazione',
+    ...EXAMPLE_PART_INPUT,
     codice: `51787${String(sequence).padStart(3, '0')}`,
-    condizione: 'Buona',
-    peso: 1.5,
-    scaffale: 'A',
-    campata: '1',
-    ripiano: '2',
-    cassetta: '3',
-    marca: 'Fiat',
-    modello: 'Punto',
-    versione: '1.2 8V',
-    annoImmatricolazione: '2004',
   };
   const merged: Record<string, unknown> = { ...base, ...overrides };
   for (const [key, value] of Object.entries(overrides)) if (value === undefined) delete merged[key];

@@ -2,28 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { fieldErrors } from './errors.js';
 import {
   csvFileName,
+  EXAMPLE_PART_INPUT,
   PartInputSchema,
   PartListQuerySchema,
   PartPatchSchema,
   maxRegistrationYear,
 } from './part.js';
 
-const valid = {
-  nome: 'Faro anteriore sinistro',
-  descrizione: 'Completo di lampade',
-  categoria: 'Illuminazione',
-  codice: '51787654',
-  condizione: 'Buona',
-  peso: 1.5,
-  scaffale: 'A',
-  campata: '1',
-  ripiano: '2',
-  cassetta: '3',
-  marca: 'Fiat',
-  modello: 'Punto',
-  versione: '1.2 8V',
-  annoImmatricolazione: '2004',
-};
+const valid = EXAMPLE_PART_INPUT;
 
 /** The field messages of an input that must fail. */
 function errorsOf(input: unknown): Record<string, string> {

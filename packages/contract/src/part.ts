@@ -70,6 +70,27 @@ export type PartInput = z.output<typeof PartInputSchema>;
 /** What a form holds before validation (peso may still be text). */
 export type PartInputDraft = z.input<typeof PartInputSchema>;
 
+/**
+ * A complete, valid part: a reference example for API clients, and the base every test factory
+ * overrides (so the tests of contract, server, web and browser agree on one part).
+ */
+export const EXAMPLE_PART_INPUT = {
+  nome: 'Faro anteriore sinistro',
+  descrizione: 'Completo di lampade, nessuna crepa',
+  categoria: 'Illuminazione',
+  codice: '51787654',
+  condizione: 'Buona',
+  peso: 1.5,
+  scaffale: 'A',
+  campata: '1',
+  ripiano: '2',
+  cassetta: '3',
+  marca: 'Fiat',
+  modello: 'Punto',
+  versione: '1.2 8V',
+  annoImmatricolazione: '2004',
+} as const satisfies PartInput;
+
 /** A partial update: any subset of the creation fields, with the same rules. */
 export const PartPatchSchema = PartInputSchema.partial();
 export type PartPatch = z.output<typeof PartPatchSchema>;

@@ -3,26 +3,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import type { Part } from '@magazzino/contract';
+import { EXAMPLE_PART_INPUT, type Part } from '@magazzino/contract';
 
 /** A stored part with overrides (component tests only). */
 export function makePart(overrides: Partial<Part> = {}): Part {
   return {
     _id: '0190a0b0-0000-7000-8000-000000000001',
-    nome: 'Faro anteriore sinistro',
-    descrizione: 'Completo di lampade',
-    categoria: 'Illuminazione',
-    codice: '51787654',
-    condizione: 'Buona',
-    peso: 1.5,
-    scaffale: 'A',
-    campata: '1',
-    ripiano: '2',
-    cassetta: '3',
-    marca: 'Fiat',
-    modello: 'Punto',
-    versione: '1.2 8V',
-    annoImmatricolazione: '2004',
+    ...EXAMPLE_PART_INPUT,
     urlImmagine: '/media/0123456789abcdef.webp',
     urlMiniatura: '/media/0123456789abcdef-thumb.webp',
     version: 1,
