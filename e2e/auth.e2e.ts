@@ -131,6 +131,8 @@ describe('accounts in Chromium', () => {
     const { context, page } = await openPage(browser);
     await page.goto(server.url + '/login');
     await page.getByRole('link', { name: 'Password dimenticata?' }).click();
+    // The screen is a lazy chunk: until it renders, the sign-in form (with its own Email) stays.
+    await page.getByRole('heading', { name: 'Password dimenticata', exact: true }).waitFor();
     await page.getByLabel('Email').fill(account.email);
     await page.getByRole('button', { name: 'Cambia' }).click();
     await page.waitForURL(server.url + '/sentpassword');

@@ -51,6 +51,8 @@ export async function fillSignIn(
   page: Page,
   account: Pick<TestAccount, 'email' | 'password'>,
 ): Promise<void> {
+  // Screens are lazy chunks: wait for this one, not a previous screen's Email field.
+  await page.getByRole('heading', { name: 'Accedi', exact: true }).waitFor();
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Login' }).click();
@@ -58,6 +60,7 @@ export async function fillSignIn(
 
 /** Fills and submits the sign-up form of the page (already on /register). */
 export async function fillSignUp(page: Page, account: TestAccount): Promise<void> {
+  await page.getByRole('heading', { name: 'Registrati', exact: true }).waitFor();
   await page.getByLabel('Nome utente').fill(account.username);
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
