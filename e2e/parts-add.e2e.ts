@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser.js';
-import { assertNoSidewaysScroll, makePhoto, signedInState } from './support/parts.js';
+import { assertNoSidewaysScroll, makePhoto, startPartsSuite, type PartsSuite } from './support/parts.js';
 import { checkScreen, describeViolations, openPage, type StorageState } from './support/screens.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
 
 const ADD = '/nuovocomponente';
 
@@ -37,14 +36,14 @@ describe('add part in Chromium', () => {
   let browser: Browser;
   let signedIn: StorageState;
 
+  let suite: PartsSuite | undefined;
+
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    signedIn = await signedInState(browser, server.url);
+    suite = await startPartsSuite();
+    ({ server, browser, signedIn } = suite);
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await suite?.close();
   });
 
   it('uploads a real photo with progress and preview, adds the part, and lists it with its thumbnail', async () => {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { launchBrowser } from './support/browser.js';
 import {
   apiCreatePart,
   apiUploadPhoto,
@@ -8,10 +7,11 @@ import {
   columnTexts,
   COLUMN,
   makePhoto,
-  signedInState,
+  startPartsSuite,
+  type PartsSuite,
 } from './support/parts.js';
 import { checkScreen, describeViolations, openPage, type StorageState } from './support/screens.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
 
 const SPECIAL = 'Carrozzeria & vetri/ricambi';
 
@@ -21,11 +21,11 @@ describe('categories and warehouse lookup in Chromium', () => {
   let signedIn: StorageState;
   let api: BrowserContext;
 
+  let suite: PartsSuite | undefined;
+
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    signedIn = await signedInState(browser, server.url);
-    ({ context: api } = await openPage(browser, { storageState: signedIn }));
+    suite = await startPartsSuite();
+    ({ server, browser, signedIn, api } = suite);
     const photo = (await apiUploadPhoto(api.request, server.url, await makePhoto(400, 300, 5))).secure_url;
     for (let i = 1; i <= 7; i++) {
       await apiCreatePart(api.request, server.url, { nome: `Pastiglie freno ${i}`, categoria: 'Freni' });
@@ -42,9 +42,7 @@ describe('categories and warehouse lookup in Chromium', () => {
     await apiCreatePart(api.request, server.url, { nome: 'Lunotto', categoria: SPECIAL });
   });
   afterAll(async () => {
-    await api?.close();
-    await browser?.close();
-    await server?.stop();
+    await suite?.close();
   });
 
   it('lists categories with counts, opens one by name, pages it and prints the table alone', async () => {

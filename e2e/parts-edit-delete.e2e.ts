@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import type { Part, PartInput } from '@magazzino/contract';
-import { launchBrowser } from './support/browser.js';
 import {
   apiCreatePart,
   apiDeletePart,
@@ -10,10 +9,11 @@ import {
   columnTexts,
   COLUMN,
   makePhoto,
-  signedInState,
+  startPartsSuite,
+  type PartsSuite,
 } from './support/parts.js';
 import { checkScreen, describeViolations, openPage, type StorageState } from './support/screens.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
 
 describe('edit and delete a part in Chromium', () => {
   let server: RunningServer;
@@ -22,17 +22,15 @@ describe('edit and delete a part in Chromium', () => {
   let api: BrowserContext;
   let photoUrl: string;
 
+  let suite: PartsSuite | undefined;
+
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    signedIn = await signedInState(browser, server.url);
-    ({ context: api } = await openPage(browser, { storageState: signedIn }));
+    suite = await startPartsSuite();
+    ({ server, browser, signedIn, api } = suite);
     photoUrl = (await apiUploadPhoto(api.request, server.url, await makePhoto(640, 480, 3))).secure_url;
   });
   afterAll(async () => {
-    await api?.close();
-    await browser?.close();
-    await server?.stop();
+    await suite?.close();
   });
 
   const create = (overrides: Partial<PartInput> = {}) =>

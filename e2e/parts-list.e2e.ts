@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Part } from '@magazzino/contract';
-import { launchBrowser } from './support/browser.js';
 import {
   apiCreatePart,
   apiUploadPhoto,
@@ -10,10 +9,11 @@ import {
   columnTexts,
   COLUMN,
   makePhoto,
-  signedInState,
+  startPartsSuite,
+  type PartsSuite,
 } from './support/parts.js';
 import { checkScreen, describeViolations, openPage, type StorageState } from './support/screens.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
 
 const LIST = '/elencocomponenti';
 
@@ -24,11 +24,11 @@ describe('parts list in Chromium', () => {
   let api: BrowserContext;
   let withPhoto: Part;
 
+  let suite: PartsSuite | undefined;
+
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    signedIn = await signedInState(browser, server.url);
-    ({ context: api } = await openPage(browser, { storageState: signedIn }));
+    suite = await startPartsSuite();
+    ({ server, browser, signedIn, api } = suite);
     const photo = await apiUploadPhoto(api.request, server.url, await makePhoto());
     // 8 Fiat Punto, 2 Lancia Ypsilon, 1 Alfa Romeo: 11 parts, 3 pages of 5.
     for (let i = 1; i <= 8; i++) {
@@ -51,9 +51,7 @@ describe('parts list in Chromium', () => {
     });
   });
   afterAll(async () => {
-    await api?.close();
-    await browser?.close();
-    await server?.stop();
+    await suite?.close();
   });
 
   const open = async (path: string): Promise<{ context: BrowserContext; page: Page }> => {

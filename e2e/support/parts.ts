@@ -1,7 +1,9 @@
-import type { APIRequestContext, Browser, Page } from 'playwright-core';
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { EXAMPLE_PART_INPUT, type Part, type PartInput, type UploadResult } from '@magazzino/contract';
+import { launchBrowser } from './browser.js';
 import { openPage, type StorageState } from './screens.js';
+import { startServer, type RunningServer } from './server.js';
 
 let sequence = 0;
 
@@ -54,6 +56,43 @@ export async function signedInState(browser: Browser, baseUrl: string): Promise<
     return await signUpInPage(page, baseUrl);
   } finally {
     await context.close();
+  }
+}
+
+/** What every parts browser suite starts with: the app, Chromium, a signed-in user and its API context. */
+export interface PartsSuite {
+  server: RunningServer;
+  browser: Browser;
+  signedIn: StorageState;
+  /** A signed-in context whose `request` creates test data through the API. */
+  api: BrowserContext;
+  close(): Promise<void>;
+}
+
+/** Starts the built app and Chromium, and signs a fresh user in. */
+export async function startPartsSuite(): Promise<PartsSuite> {
+  const server = await startServer();
+  let browser: Browser | undefined;
+  try {
+    browser = await launchBrowser();
+    const signedIn = await signedInState(browser, server.url);
+    const { context: api } = await openPage(browser, { storageState: signedIn });
+    const opened = browser;
+    return {
+      server,
+      browser: opened,
+      signedIn,
+      api,
+      close: async () => {
+        await api.close();
+        await opened.close();
+        await server.stop();
+      },
+    };
+  } catch (error) {
+    await browser?.close();
+    await server.stop();
+    throw error;
   }
 }
 
