@@ -76,7 +76,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/src/app/**/*.{ts,tsx}', 'apps/web/src/main.tsx', 'apps/web/src/test/**'],
+    files: [
+      'apps/web/src/app/**/*.{ts,tsx}',
+      'apps/web/src/main.tsx',
+      'apps/web/src/test/**',
+      'apps/web/src/**/*.test.{ts,tsx}',
+      'apps/web/src/testing/**',
+    ],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

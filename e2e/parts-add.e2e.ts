@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Part } from '@magazzino/contract';
 import { assertNoSidewaysScroll, makePhoto, startPartsSuite, type PartsSuite } from './support/parts.js';
 import { checkScreen, describeViolations, openPage, type StorageState } from './support/screens.js';
 import type { RunningServer } from './support/server.js';
@@ -13,7 +14,7 @@ const FIELDS: Record<string, string> = {
   Categoria: 'Elettronica',
   Codice: '0261S04',
   Condizione: 'Usato garantito',
-  'Peso (Kg)': '0.85',
+  'Peso (Kg)': '0,85',
   Scaffale: 'E',
   Campata: '4',
   Ripiano: '1',
@@ -24,11 +25,32 @@ const FIELDS: Record<string, string> = {
   Versione: '1.2 Dynamic',
 };
 
-async function fillForm(page: Page): Promise<void> {
-  for (const [label, value] of Object.entries(FIELDS)) {
-    const role = label === 'Peso (Kg)' ? 'spinbutton' : 'textbox';
-    await page.getByRole(role, { name: label, exact: true }).fill(value);
+async function fillForm(page: Page, overrides: Record<string, string> = {}): Promise<void> {
+  for (const [label, value] of Object.entries({ ...FIELDS, ...overrides })) {
+    await page.getByRole('textbox', { name: label, exact: true }).fill(value);
   }
+}
+
+/** Slows the page's uplink (≈ 250 KB/s, a warehouse Wi-Fi) so an upload takes a while; 0 = no limit. */
+async function throttleUpload(context: BrowserContext, page: Page, bytesPerSecond: number): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: bytesPerSecond > 0 ? 20 : 0,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond > 0 ? bytesPerSecond : -1,
+  });
+}
+
+/** The part the API has under a code (the newest one). */
+async function partByCode(suite: PartsSuite, codice: string): Promise<Part> {
+  const res = await suite.api.request.get(
+    `${suite.server.url}/api/componenti?q=${encodeURIComponent(codice)}&limit=1`,
+  );
+  const [part] = (await res.json()) as Part[];
+  if (!part) throw new Error(`no part with code ${codice}`);
+  return part;
 }
 
 describe('add part in Chromium', () => {
@@ -55,26 +77,15 @@ describe('add part in Chromium', () => {
       const uploadButton = page.getByRole('button', { name: 'Carica Immagine' });
       expect(await uploadButton.isDisabled()).toBe(true);
 
-      const photo = await makePhoto(1200, 900, 7);
+      // A slow uplink so the progress can be seen; choosing the photo starts its upload.
+      await throttleUpload(context, page, 250_000);
+      const progressSeen: string[] = [];
       await page.getByLabel('Immagine del componente').setInputFiles({
         name: 'centralina.jpg',
         mimeType: 'image/jpeg',
-        buffer: photo,
+        buffer: await makePhoto(1200, 900, 7),
       });
-      expect(await uploadButton.isEnabled()).toBe(true);
-
-      // A slow uplink (≈ 250 KB/s) so the progress can be seen, as on a warehouse Wi-Fi.
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: 20,
-        downloadThroughput: -1,
-        uploadThroughput: 250_000,
-      });
-      const progressSeen: string[] = [];
-      await uploadButton.click();
-      const busy = page.getByRole('button', { name: 'uploading...' });
+      const busy = page.getByRole('button', { name: 'Caricamento foto…' });
       await busy.waitFor();
       expect(await busy.isDisabled()).toBe(true);
       const bar = page.getByRole('progressbar', { name: 'Avanzamento del caricamento' });
@@ -84,12 +95,7 @@ describe('add part in Chromium', () => {
         if (text !== '' && progressSeen.at(-1) !== text) progressSeen.push(text);
         await page.waitForTimeout(50);
       }
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: 0,
-        downloadThroughput: -1,
-        uploadThroughput: -1,
-      });
+      await throttleUpload(context, page, 0);
       // e.g. 0% 6% 11% … 95% 100%: intermediate values, never going back.
       expect(progressSeen.every((text) => /^\d{1,3}%$/.test(text))).toBe(true);
       const percents = progressSeen.map((text) => Number.parseInt(text, 10));
@@ -113,7 +119,7 @@ describe('add part in Chromium', () => {
       await modal.waitFor({ state: 'detached' });
       // Ready for the next part: the form and the photo are cleared.
       expect(await page.getByRole('textbox', { name: 'Nome', exact: true }).inputValue()).toBe('');
-      expect(await page.getByRole('spinbutton', { name: 'Peso (Kg)' }).inputValue()).toBe('');
+      expect(await page.getByRole('textbox', { name: 'Peso (Kg)' }).inputValue()).toBe('');
       expect(await preview.count()).toBe(0);
       expect(await uploadButton.isDisabled()).toBe(true);
 
@@ -147,10 +153,109 @@ describe('add part in Chromium', () => {
         mimeType: 'image/jpeg',
         buffer: Buffer.from('questo non è un JPEG'),
       });
-      await page.getByRole('button', { name: 'Carica Immagine' }).click();
+      // Refused at once: the upload started when the file was chosen.
       const error = page.locator('[role="alert"]', { hasText: 'Caricamento dell’immagine non riuscito' });
       await error.waitFor();
       expect(await page.getByRole('dialog').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const viewport of ['desktop', 'phone'] as const) {
+    it(`on a ${viewport}: saves 1,8 as 1.8 Kg and keeps a photo chosen just before saving`, async () => {
+      if (!suite) throw new Error('suite not started');
+      const { context, page } = await openPage(browser, { storageState: signedIn, viewport });
+      try {
+        await page.goto(server.url + ADD);
+        await page.getByRole('heading', { name: 'Aggiungi nuovo componente' }).waitFor();
+        const codice = `FARO-${viewport}-${Date.now().toString(36)}`;
+        await fillForm(page, { Codice: codice, 'Peso (Kg)': '1,8' });
+        // The peso field reads the comma; on a phone it asks for the decimal keypad.
+        const peso = page.getByRole('textbox', { name: 'Peso (Kg)' });
+        expect(await peso.getAttribute('inputmode')).toBe('decimal');
+        await throttleUpload(context, page, 250_000);
+        await page.getByLabel('Immagine del componente').setInputFiles({
+          name: 'faro.jpg',
+          mimeType: 'image/jpeg',
+          buffer: await makePhoto(1200, 900, 11),
+        });
+        // Straight to 'Aggiungi Componente', without waiting for the photo or pressing anything else.
+        await page.getByRole('button', { name: 'Aggiungi Componente' }).click();
+        await page.getByText('Il componente sarà salvato appena la foto avrà finito di caricarsi…').waitFor();
+        await throttleUpload(context, page, 0);
+        await page.getByRole('dialog', { name: 'Componente AGGIUNTO' }).waitFor();
+
+        const stored = await partByCode(suite, codice);
+        expect(stored.peso).toBe(1.8);
+        expect(stored.urlImmagine).toMatch(/^\/media\/[a-f0-9]{64}\.webp$/);
+        expect(stored.urlMiniatura).toMatch(/-thumb\.webp$/);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it('loses nothing when the session ends under a half-filled form, nor on a reload', async () => {
+    if (!suite) throw new Error('suite not started');
+    // A clerk of their own, so ending the session does not sign the other tests out.
+    const { context, page } = await openPage(browser);
+    try {
+      const email = `sessione.${Date.now().toString(36)}@example.it`;
+      const password = 'Ricambi-2025!';
+      const signup = await page.request.post(`${server.url}/api/users/signup`, {
+        data: { email, password, username: 'Addetto sessione' },
+      });
+      expect(signup.status()).toBe(201);
+      await page.goto(server.url + ADD);
+      await page.getByRole('heading', { name: 'Aggiungi nuovo componente' }).waitFor();
+      const codice = `SESS-${Date.now().toString(36)}`;
+      await fillForm(page, { Codice: codice, 'Peso (Kg)': '2,5' });
+      await page.getByLabel('Immagine del componente').setInputFiles({
+        name: 'motorino.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await makePhoto(800, 600, 5),
+      });
+      await page.getByRole('img', { name: 'Anteprima dell’immagine caricata' }).waitFor();
+
+      // A reload keeps every field and the photo.
+      await page.reload();
+      await page.getByText(/Abbiamo ripristinato i dati non salvati/).waitFor();
+      expect(await page.getByRole('textbox', { name: 'Codice' }).inputValue()).toBe(codice);
+      expect(await page.getByRole('textbox', { name: 'Peso (Kg)' }).inputValue()).toBe('2,5');
+      await page.getByRole('img', { name: 'Anteprima dell’immagine caricata' }).waitFor();
+
+      // The session ends on the server (expired, revoked) while the clerk is still typing.
+      const cookie = (await context.cookies(server.url)).map((c) => `${c.name}=${c.value}`).join('; ');
+      const ended = await fetch(`${server.url}/api/users/logout`, { method: 'POST', headers: { cookie } });
+      expect(ended.status).toBe(204);
+      await page.getByRole('textbox', { name: 'Descrizione' }).fill('Scritta dopo la scadenza');
+      await page.getByRole('button', { name: 'Aggiungi Componente' }).click();
+
+      await page.waitForURL(`${server.url}/login`);
+      await page.getByText(/La sessione è scaduta/).waitFor();
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Login' }).click();
+
+      await page.waitForURL(server.url + ADD);
+      await page.getByText(/Abbiamo ripristinato i dati non salvati/).waitFor();
+      expect(await page.getByRole('textbox', { name: 'Descrizione' }).inputValue()).toBe(
+        'Scritta dopo la scadenza',
+      );
+      await page.getByRole('img', { name: 'Anteprima dell’immagine caricata' }).waitFor();
+      await page.getByRole('button', { name: 'Aggiungi Componente' }).click();
+      await page.getByRole('dialog', { name: 'Componente AGGIUNTO' }).waitFor();
+
+      const stored = await partByCode(suite, codice);
+      expect(stored.descrizione).toBe('Scritta dopo la scadenza');
+      expect(stored.peso).toBe(2.5);
+      expect(stored.urlImmagine).toMatch(/^\/media\//);
+      // Saved: the draft is gone, a new visit starts empty.
+      await page.goto(server.url + ADD);
+      await page.getByRole('heading', { name: 'Aggiungi nuovo componente' }).waitFor();
+      expect(await page.getByRole('textbox', { name: 'Codice' }).inputValue()).toBe('');
+      expect(await page.getByText(/Abbiamo ripristinato/).count()).toBe(0);
     } finally {
       await context.close();
     }

@@ -46,7 +46,7 @@ describe('edit and delete a part in Chromium', () => {
       await nome.waitFor();
       expect(await nome.inputValue()).toBe('Alternatore Magneti Marelli');
       expect(await nome.getAttribute('placeholder')).toBe('Alternatore Magneti Marelli');
-      expect(await page.getByRole('spinbutton', { name: 'Peso (Kg)' }).inputValue()).toBe('4.25');
+      expect(await page.getByRole('textbox', { name: 'Peso (Kg)' }).inputValue()).toBe('4,25');
       const image = page.getByRole('img', { name: 'Immagine attuale di Alternatore Magneti Marelli' });
       expect(await image.getAttribute('src')).toBe(photoUrl);
       await page.waitForFunction(

@@ -24,7 +24,13 @@ export async function openPage(
   browser: Browser,
   { theme = 'dark', viewport = 'desktop', storageState }: OpenPageOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: VIEWPORTS[viewport], storageState });
+  // An Italian clerk's browser: number formats, dates and the keyboard's decimal comma.
+  const context = await browser.newContext({
+    viewport: VIEWPORTS[viewport],
+    storageState,
+    locale: 'it-IT',
+    timezoneId: 'Europe/Rome',
+  });
   await context.addInitScript(
     (stored: string) => {
       window.localStorage.setItem('theme', stored);

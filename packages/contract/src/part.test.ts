@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readDecimal } from './common.js';
 import { fieldErrors } from './errors.js';
 import {
   csvFileName,
@@ -97,5 +98,36 @@ describe('PartListQuerySchema', () => {
 describe('csvFileName', () => {
   it('names the export after the day', () => {
     expect(csvFileName(new Date(2026, 0, 5))).toBe('ListaComponenti-2026-01-05.csv');
+  });
+});
+
+describe('readDecimal (what a clerk types in a numeric field)', () => {
+  it('reads the Italian and the English way of writing the same number', () => {
+    expect(readDecimal('1,8')).toBe(1.8);
+    expect(readDecimal('1.8')).toBe(1.8);
+    expect(readDecimal(' 1,8 ')).toBe(1.8);
+    expect(readDecimal('1.234,5')).toBe(1234.5);
+    expect(readDecimal('1234,5')).toBe(1234.5);
+    expect(readDecimal('1 234,5')).toBe(1234.5);
+    expect(readDecimal('1.234.567')).toBe(1234567);
+    expect(readDecimal('0,125')).toBe(0.125);
+    expect(readDecimal(',5')).toBe(0.5);
+    expect(readDecimal('12')).toBe(12);
+    expect(readDecimal('-2,5')).toBe(-2.5);
+  });
+
+  it('gives undefined for nothing typed and NaN for anything that is not one number', () => {
+    expect(readDecimal('')).toBeUndefined();
+    expect(readDecimal('   ')).toBeUndefined();
+    for (const text of ['1,2,3', '1.2.3,4', '1,8 kg', 'uno', ',', '.', '1.23,4', '12.34.5', '1..8']) {
+      expect(readDecimal(text), text).toBeNaN();
+    }
+  });
+
+  it('lets the peso schema refuse unreadable text instead of guessing', () => {
+    expect(PartInputSchema.parse({ ...valid, peso: '1,8' }).peso).toBe(1.8);
+    expect(PartInputSchema.parse({ ...valid, peso: '1.234,5' }).peso).toBe(1234.5);
+    expect(errorsOf({ ...valid, peso: '1,2,3' }).peso).toBe('Il peso deve essere un numero');
+    expect(errorsOf({ ...valid, peso: '' }).peso).toBe('Il peso è obbligatorio');
   });
 });

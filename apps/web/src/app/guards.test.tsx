@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferredResponse, jsonResponse, mockApi } from './testing/mock-api';
+import { deferredResponse, jsonResponse, mockApi } from '../testing/mock-api';
 import { currentPath, renderApp, TEST_USER } from './testing/render-app';
 
 // The parts screens belong to their own feature: stand-ins keep these tests about the guards.

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../components/PageSpinner';
-import { useSession } from '../features/auth/session/session-context';
-import { returnPath, type AuthLocationState } from '../features/auth/session/return-path';
+import { useSession } from '../lib/session/session-context';
+import { returnPath, type AuthLocationState } from '../lib/session/return-path';
 
 /** Paths that are where a sign-in leads anyway: no need to remember them. */
 const DEFAULT_TARGETS = new Set(['/', '/dashboardpage']);
@@ -12,13 +12,17 @@ const DEFAULT_TARGETS = new Set(['/', '/dashboardpage']);
  * profile is being checked with the server, it waits instead of redirecting.
  */
 export function RequireAuth() {
-  const { status } = useSession();
+  const { status, expired } = useSession();
   const location = useLocation();
   if (status === 'checking') return <PageSpinner />;
   if (status === 'signed-in') return <Outlet />;
   const from = location.pathname + location.search + location.hash;
-  const state: AuthLocationState | undefined = DEFAULT_TARGETS.has(from) ? undefined : { from };
-  return <Navigate to="/login" replace state={state} />;
+  const state: AuthLocationState = {
+    ...(DEFAULT_TARGETS.has(from) ? {} : { from }),
+    // The sign-in screen says why the clerk is there, and that their work is waiting.
+    ...(expired ? { notice: 'session-expired' as const } : {}),
+  };
+  return <Navigate to="/login" replace state={Object.keys(state).length > 0 ? state : undefined} />;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { SessionProvider } from '../features/auth/session/SessionProvider';
-import type { SessionStore } from '../features/auth/session/session-store';
+import { SessionProvider } from '../lib/session/SessionProvider';
+import type { SessionStore } from '../lib/session/session-store';
 import { ApiError } from '../lib/api-client';
 
 /** Query defaults: a client error (4xx) is an answer, not a hiccup, so it is never retried. */

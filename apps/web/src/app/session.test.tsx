@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiJson } from '../lib/api-client';
-import { jsonResponse, mockApi } from './testing/mock-api';
+import { jsonResponse, mockApi } from '../testing/mock-api';
 import { currentPath, renderApp, TEST_USER } from './testing/render-app';
 
 vi.mock('../features/parts/pages/PartsListPage', () => ({ default: () => <h1>Stub elenco</h1> }));
@@ -39,7 +39,10 @@ describe('the session in the UI', () => {
     await expect(apiJson('/api/componenti')).rejects.toMatchObject({ status: 401 });
     expect(await screen.findByRole('heading', { name: 'Accedi' })).toBeInTheDocument();
     expect(localStorage.getItem('user')).toBeNull();
-    expect(router.state.location.state).toEqual({ from: '/elencocomponenti?nome=faro' });
+    expect(router.state.location.state).toEqual({
+      from: '/elencocomponenti?nome=faro',
+      notice: 'session-expired',
+    });
   });
 
   it('signs out: calls logout, forgets the user and goes to / (then /login)', async () => {

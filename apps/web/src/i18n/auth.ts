@@ -16,6 +16,8 @@ export const auth = {
     noAccount: 'Non hai un account?',
     register: 'Registrati',
     passwordChanged: 'Password cambiata. Accedi con la nuova password.',
+    sessionExpired:
+      'La sessione è scaduta: accedi di nuovo per continuare. Quello che stavi scrivendo è stato conservato.',
   },
   register: {
     title: 'Registrati',

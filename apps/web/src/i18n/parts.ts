@@ -22,6 +22,10 @@ export const parts = {
     versione: 'Versione',
   },
 
+  hints: {
+    peso: 'Con la virgola per i decimali, per esempio 1,8',
+  },
+
   table: {
     caption: 'Componenti',
     columns: {
@@ -91,7 +95,10 @@ export const parts = {
     pickerLabel: 'Immagine del componente',
     pickerHelp: 'JPEG, PNG, WebP, GIF o AVIF',
     button: 'Carica Immagine',
-    busy: 'uploading...',
+    busy: 'Caricamento foto…',
+    cancel: 'Annulla caricamento',
+    remove: 'Rimuovi foto',
+    done: 'Foto caricata.',
     progress: 'Avanzamento del caricamento',
     preview: 'Anteprima dell’immagine caricata',
     failed: 'Caricamento dell’immagine non riuscito',
@@ -105,6 +112,16 @@ export const parts = {
     modalTitle: 'Componente AGGIUNTO',
     modalBody: 'Componente inserito correttamente!',
     failed: 'Il componente non è stato aggiunto',
+    waitingForPhoto: 'Il componente sarà salvato appena la foto avrà finito di caricarsi…',
+    photoFailed:
+      'La foto scelta non è stata caricata, quindi il componente non è stato salvato. Premi «Carica Immagine» per riprovare, oppure «Rimuovi foto» per salvarlo senza foto.',
+  },
+
+  draft: {
+    restored: (when: string) => `Abbiamo ripristinato i dati non salvati del ${when}.`,
+    restoredStale: (when: string) =>
+      `Abbiamo ripristinato le tue modifiche non salvate del ${when}, ma nel frattempo il componente è stato cambiato: controlla i campi prima di salvare.`,
+    discard: 'Scarta la bozza',
   },
 
   edit: {
@@ -120,6 +137,9 @@ export const parts = {
     back: 'Torna Indietro',
     nothingChanged: 'Nessuna modifica da salvare.',
     failed: 'Le modifiche non sono state salvate',
+    photoFailed:
+      'La nuova foto non è stata caricata, quindi le modifiche non sono state salvate. Premi «Carica Immagine» per riprovare, oppure «Rimuovi foto» per salvare senza cambiarla.',
+    waitingForPhoto: 'Le modifiche saranno salvate appena la foto avrà finito di caricarsi…',
     conflict:
       'Qualcun altro ha modificato questo componente dopo che lo hai aperto: le tue modifiche non sono state salvate.',
     loadLatest: 'Carica la versione più recente',

@@ -4,7 +4,7 @@ import NavDropdown from 'react-bootstrap/NavDropdown';
 import Navbar from 'react-bootstrap/Navbar';
 import { Link, NavLink } from 'react-router';
 import { useSignOut } from '../../features/auth/api/logout';
-import { useSession } from '../../features/auth/session/session-context';
+import { useSession } from '../../lib/session/session-context';
 import { messages } from '../../i18n';
 
 const t = messages.common.nav;

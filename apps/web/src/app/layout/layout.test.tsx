@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockApi } from '../testing/mock-api';
+import { jsonResponse, mockApi } from '../../testing/mock-api';
 import { renderApp, TEST_USER } from '../testing/render-app';
 
 const fullUser = { ...TEST_USER, createdAt: '2025-01-01T00:00:00.000Z' };

@@ -1,7 +1,7 @@
 import { render, type RenderResult } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { USER_STORAGE_KEY, type PublicUser } from '../../features/auth/session/session-store';
+import { USER_STORAGE_KEY, type PublicUser } from '../../lib/session/session-store';
 import { AppProviders, createQueryClient } from '../providers';
 import { routes } from '../router';
 

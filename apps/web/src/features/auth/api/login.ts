@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LoginInput, User } from '@magazzino/contract';
 import { apiJson } from '../../../lib/api-client';
-import { useSessionStore } from '../session/session-context';
+import { useSessionStore } from '../../../lib/session/session-context';
 
 /** POST /api/users/login: sets the session cookie and answers the user. */
 export function login(input: LoginInput): Promise<User> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { apiRequest } from '../../../lib/api-client';
-import { useSessionStore } from '../session/session-context';
+import { useSessionStore } from '../../../lib/session/session-context';
 
 /** POST /api/users/logout: revokes the session and clears the cookie. */
 export async function logout(): Promise<void> {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SignupInput, User } from '@magazzino/contract';
 import { apiJson } from '../../../lib/api-client';
-import { useSessionStore } from '../session/session-context';
+import { useSessionStore } from '../../../lib/session/session-context';
 
 /** POST /api/users/signup: creates the account, sets the session cookie and answers the user. */
 export function signup(input: SignupInput): Promise<User> {

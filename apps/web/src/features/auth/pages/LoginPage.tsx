@@ -10,7 +10,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/AuthCard';
 import { useAuthForm } from '../components/use-auth-form';
-import { carriedState, type AuthLocationState } from '../session/return-path';
+import { carriedState, type AuthLocationState } from '../../../lib/session/return-path';
 
 const t = messages.auth;
 
@@ -52,6 +52,11 @@ export default function LoginPage() {
       {notice === 'password-changed' && (
         <Alert variant="success" className="py-2">
           {t.login.passwordChanged}
+        </Alert>
+      )}
+      {notice === 'session-expired' && (
+        <Alert variant="warning" className="py-2" role="status">
+          {t.login.sessionExpired}
         </Alert>
       )}
       <Form noValidate onSubmit={onSubmit} aria-label={t.login.title}>

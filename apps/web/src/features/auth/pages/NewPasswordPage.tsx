@@ -10,8 +10,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useResetPassword } from '../api/reset-password';
 import { AuthCard } from '../components/AuthCard';
 import { useAuthForm } from '../components/use-auth-form';
-import { useSessionStore } from '../session/session-context';
-import type { AuthLocationState } from '../session/return-path';
+import { useSessionStore } from '../../../lib/session/session-context';
+import type { AuthLocationState } from '../../../lib/session/return-path';
 
 const t = messages.auth;
 const NewPasswordSchema = z.object({ password: PasswordSchema });

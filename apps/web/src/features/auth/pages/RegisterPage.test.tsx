@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferredResponse, jsonResponse, mockApi } from '../../../app/testing/mock-api';
+import { deferredResponse, jsonResponse, mockApi } from '../../../testing/mock-api';
 import { currentPath, renderApp, TEST_USER } from '../../../app/testing/render-app';
 
 const fullUser = { ...TEST_USER, createdAt: '2025-01-01T00:00:00.000Z' };

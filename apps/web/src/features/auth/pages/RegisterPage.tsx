@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSignup } from '../api/signup';
 import { AuthCard } from '../components/AuthCard';
 import { useAuthForm } from '../components/use-auth-form';
-import { carriedState } from '../session/return-path';
+import { carriedState } from '../../../lib/session/return-path';
 
 const t = messages.auth;
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferredResponse, jsonResponse, mockApi } from '../../../app/testing/mock-api';
+import { deferredResponse, jsonResponse, mockApi } from '../../../testing/mock-api';
 import { currentPath, renderApp } from '../../../app/testing/render-app';
 
 const ME_401 = () =>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -9,11 +9,21 @@ import { ApiError } from '../../../lib/api-client';
 import { parts as t } from '../../../i18n/parts';
 import type { VersionedPart } from '../api/get-part';
 import { useUpdatePart } from '../api/update-part';
-import { editResolver, editValuesOf, type EditValues } from './edit-resolver';
+import { usePhotoUpload } from '../api/upload-image';
+import { DraftNotice } from './DraftNotice';
+import { changedFields, editResolver, editValuesOf, type EditValues } from './edit-resolver';
 import { ImageUpload } from './ImageUpload';
 import { PartFields, fieldMessages } from './PartFields';
 import { serverFieldErrors } from './server-errors';
+import { usePartDraft } from './use-part-draft';
 import './parts.css';
+
+/** What the edit form keeps as a draft: the fields changed, the new photo, and the version edited. */
+interface EditDraft {
+  baseVersion: number;
+  values: Partial<EditValues>;
+  photo: UploadResult | null;
+}
 
 interface EditPartFormProps {
   versioned: VersionedPart;
@@ -31,26 +41,70 @@ export function EditPartForm({ versioned, reloading, onReload }: EditPartFormPro
   const { part, etag } = versioned;
   const navigate = useNavigate();
   const update = useUpdatePart();
-  const [newImage, setNewImage] = useState<UploadResult | null>(null);
+  const photo = usePhotoUpload();
   const [nothingChanged, setNothingChanged] = useState(false);
-  const [uploading, setUploading] = useState(false);
+  const [waitingForPhoto, setWaitingForPhoto] = useState(false);
+  const [photoBlocked, setPhotoBlocked] = useState(false);
+  const [staleDraft, setStaleDraft] = useState(false);
   const stored = editValuesOf(part);
-  const { register, handleSubmit, formState, setError } = useForm<EditValues, unknown, PartPatch>({
+  const { register, handleSubmit, formState, setError, setValue, subscribe, getValues, reset } = useForm<
+    EditValues,
+    unknown,
+    PartPatch
+  >({
     resolver: editResolver(part),
     defaultValues: stored,
   });
 
-  const onSubmit = handleSubmit((patch) => {
-    const body: PartPatch = newImage ? { ...patch, urlImmagine: newImage.secure_url } : patch;
+  // Unsaved changes survive a reload or an expired session; a draft made on an older version is
+  // put back with a warning (only the fields the clerk changed are kept, so others' edits stay).
+  const draft = usePartDraft<EditDraft>(`modifica.${part._id}`, (restored) => {
+    for (const [name, value] of Object.entries(restored.values)) {
+      if (typeof value === 'string') setValue(name as keyof EditValues, value, { shouldDirty: true });
+    }
+    photo.restore(restored.photo);
+    setStaleDraft(restored.baseVersion !== part.version);
+  });
+  const { save: saveDraft } = draft;
+  const photoResult = photo.result;
+  const remember = useCallback(
+    (values: EditValues) => {
+      const changed = changedFields(values, part);
+      const empty = Object.keys(changed).length === 0 && photoResult === null;
+      saveDraft(empty ? null : { baseVersion: part.version, values: changed, photo: photoResult });
+    },
+    [saveDraft, photoResult, part],
+  );
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ values }) => remember(values),
+      }),
+    [subscribe, remember],
+  );
+  useEffect(() => remember(getValues()), [photoResult, remember, getValues]);
+
+  const onSubmit = handleSubmit(async (patch) => {
+    setWaitingForPhoto(photo.status === 'uploading');
+    const { status, result } = await photo.settled();
+    setWaitingForPhoto(false);
+    setPhotoBlocked(status === 'failed');
+    if (status === 'failed') return;
+    const body: PartPatch = result ? { ...patch, urlImmagine: result.secure_url } : patch;
     if (Object.keys(body).length === 0) {
       setNothingChanged(true);
       return;
     }
     setNothingChanged(false);
+    draft.flush();
     update.mutate(
       { id: part._id, patch: body, etag },
       {
-        onSuccess: () => void navigate('/dashboardpage'),
+        onSuccess: () => {
+          draft.clear();
+          void navigate('/dashboardpage');
+        },
         onError: (error) => {
           for (const [name, message] of serverFieldErrors(error)) setError(name, { message });
         },
@@ -58,10 +112,19 @@ export function EditPartForm({ versioned, reloading, onReload }: EditPartFormPro
     );
   });
 
+  const discardDraft = () => {
+    reset(stored);
+    photo.remove();
+    draft.clear();
+    setStaleDraft(false);
+  };
+
   const conflict = update.error instanceof ApiError && update.error.status === 412;
 
+  const busy = update.isPending || waitingForPhoto;
   return (
     <>
+      <DraftNotice draft={draft} onDiscard={discardDraft} stale={staleDraft} />
       <div className="card mb-4">
         <div className="card-body">
           <p className="fs-5 mb-2">
@@ -76,13 +139,8 @@ export function EditPartForm({ versioned, reloading, onReload }: EditPartFormPro
           ) : (
             <p className="text-body-secondary">{t.edit.noImage}</p>
           )}
-          <ImageUpload
-            label={t.edit.newImage}
-            previewUrl={newImage?.secure_url ?? null}
-            onUploaded={setNewImage}
-            onBusyChange={setUploading}
-          />
-          {newImage && <p className="small mb-0">{t.edit.newImageReady}</p>}
+          <ImageUpload label={t.edit.newImage} photo={photo} />
+          {photo.status === 'ready' && <p className="small mb-0">{t.edit.newImageReady}</p>}
         </div>
       </div>
 
@@ -114,10 +172,16 @@ export function EditPartForm({ versioned, reloading, onReload }: EditPartFormPro
             )
           )}
           {nothingChanged && <Alert variant="info">{t.edit.nothingChanged}</Alert>}
+          {waitingForPhoto && <Alert variant="info">{t.edit.waitingForPhoto}</Alert>}
+          {photoBlocked && photo.status === 'failed' && (
+            <Alert variant="danger" role="alert">
+              {t.edit.photoFailed}
+            </Alert>
+          )}
         </div>
         <div className="d-flex flex-wrap gap-2 mt-3">
-          <Button type="submit" variant="primary" disabled={update.isPending || uploading}>
-            {update.isPending ? t.edit.submitting : t.edit.submit}
+          <Button type="submit" variant="primary" disabled={busy}>
+            {busy ? t.edit.submitting : t.edit.submit}
           </Button>
           <Link className="btn btn-secondary" to="/elencocomponenti">
             {t.edit.back}

@@ -1,63 +1,69 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { ACCEPTED_IMAGE_TYPES, type UploadResult } from '@magazzino/contract';
+import { ACCEPTED_IMAGE_TYPES } from '@magazzino/contract';
 import { parts as t } from '../../../i18n/parts';
-import { useUploadImage } from '../api/upload-image';
+import type { PhotoUpload } from '../api/upload-image';
 
 interface ImageUploadProps {
   label: string;
-  /** The uploaded image to preview (owned by the form, so clearing the form clears it). */
-  previewUrl: string | null;
-  onUploaded: (result: UploadResult) => void;
-  /** Told when an upload starts and ends (the form waits for the photo before saving). */
-  onBusyChange?: (busy: boolean) => void;
+  /** The form's photo: chosen, uploading, failed or stored (usePhotoUpload). */
+  photo: PhotoUpload;
+  /** The id the form points at when it asks the clerk to look at the photo. */
+  pickerId?: string;
 }
 
 /**
- * The file picker and 'Carica Immagine' (SPEC.md screen 8): disabled until a file is picked,
- * 'uploading...' with a progress bar while busy, the preview after, and the server's error
- * beside the picker (DECISIONS #16, #18).
+ * The photo picker of the part forms. Choosing a file starts its upload at once, with a progress
+ * bar; 'Carica Immagine' stays as the retry after a failure; 'Rimuovi foto' drops it. The error of
+ * a refused file shows beside the picker, and the preview once the server stored it.
  */
-export function ImageUpload({ label, previewUrl, onUploaded, onBusyChange }: ImageUploadProps) {
-  const id = useId();
-  const [file, setFile] = useState<File | null>(null);
-  const upload = useUploadImage();
-  const busy = upload.isPending;
-  useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
+export function ImageUpload({ label, photo, pickerId }: ImageUploadProps) {
+  const generated = useId();
+  const id = pickerId ?? `${generated}-file`;
+  const input = useRef<HTMLInputElement>(null);
+  const { status } = photo;
+  const busy = status === 'uploading';
   const errorId = `${id}-error`;
+
+  // A removed or restored photo also empties the picker, so it never shows a file that is not there.
+  useEffect(() => {
+    if (photo.file === null && input.current) input.current.value = '';
+  }, [photo.file]);
 
   return (
     <div className="mb-3">
-      <Form.Group controlId={`${id}-file`} className="mb-2">
+      <Form.Group controlId={id} className="mb-2">
         <Form.Label>{label}</Form.Label>
         <div className="d-flex flex-wrap gap-2 align-items-start">
           <Form.Control
+            ref={input}
             type="file"
             name="my_file"
             accept={ACCEPTED_IMAGE_TYPES.join(',')}
             className="flex-grow-1"
-            // Grows beside the button, wraps above it on a phone, never wider than the screen.
+            // Grows beside the buttons, wraps above them on a phone, never wider than the screen.
             style={{ flexBasis: '16rem', minWidth: 0 }}
-            disabled={busy}
-            isInvalid={upload.isError}
-            aria-describedby={upload.isError ? errorId : `${id}-help`}
+            isInvalid={status === 'failed'}
+            aria-describedby={status === 'failed' ? errorId : `${id}-help`}
             onChange={(event) => {
-              const input = event.target as HTMLInputElement;
-              setFile(input.files?.[0] ?? null);
-              upload.reset();
+              const file = (event.target as HTMLInputElement).files?.[0];
+              if (file) photo.choose(file);
             }}
           />
           <Button
             type="button"
             variant="secondary"
-            disabled={file === null || busy}
-            onClick={() => {
-              if (file) upload.mutate(file, { onSuccess: onUploaded });
-            }}
+            disabled={status !== 'failed' || photo.file === null}
+            onClick={photo.retry}
           >
             {busy ? t.upload.busy : t.upload.button}
           </Button>
+          {status !== 'empty' && (
+            <Button type="button" variant="outline-danger" className="ms-2" onClick={photo.remove}>
+              {busy ? t.upload.cancel : t.upload.remove}
+            </Button>
+          )}
         </div>
         <Form.Text id={`${id}-help`}>{t.upload.pickerHelp}</Form.Text>
       </Form.Group>
@@ -68,21 +74,30 @@ export function ImageUpload({ label, previewUrl, onUploaded, onBusyChange }: Ima
           aria-label={t.upload.progress}
           aria-valuemin={0}
           aria-valuemax={100}
-          aria-valuenow={upload.progress ?? 0}
+          aria-valuenow={photo.progress}
         >
-          <div className="progress-bar" style={{ width: `${upload.progress ?? 0}%` }}>
-            {upload.progress ?? 0}%
+          <div className="progress-bar" style={{ width: `${photo.progress}%` }}>
+            {photo.progress}%
           </div>
         </div>
       )}
-      {upload.isError && (
-        <div id={errorId} role="alert" className="text-danger-emphasis small mb-2">
-          {t.upload.failed}: {upload.error.message}
-        </div>
-      )}
-      {previewUrl !== null && (
+      <div aria-live="polite">
+        {status === 'failed' && photo.error && (
+          <div id={errorId} role="alert" className="text-danger-emphasis small mb-2">
+            {t.upload.failed}: {photo.error.message}
+          </div>
+        )}
+        {status === 'ready' && <p className="visually-hidden">{t.upload.done}</p>}
+      </div>
+      {status === 'ready' && photo.result && (
         <figure className="mb-0">
-          <img src={previewUrl} alt={t.upload.preview} className="parts-preview-image rounded border" />
+          <img
+            src={photo.result.secure_url}
+            alt={t.upload.preview}
+            width={photo.result.width}
+            height={photo.result.height}
+            className="parts-preview-image rounded border"
+          />
         </figure>
       )}
     </div>

@@ -1,17 +1,49 @@
 import Form from 'react-bootstrap/Form';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { LIMITS, PART_FIELDS, type PartField } from '@magazzino/contract';
+import { LIMITS, PART_FIELDS, readDecimal, type PartField } from '@magazzino/contract';
 import { RequiredMark } from '../../../components/RequiredMark';
 import { parts as t } from '../../../i18n/parts';
+import { formatNumber } from '../../../lib/format';
 
-/** How each field is entered: peso is a number with grams precision, descrizione a longer text. */
+/**
+ * How each field is entered. peso is text, not `type=number`: Chromium's number input turns an
+ * Italian '1,8' into 18, while text keeps what the clerk typed for the shared schema to read
+ * ('1,8', '1.8', '1.234,5'); `inputMode=decimal` still brings up the keypad with a comma on a phone.
+ */
 const INPUT: Partial<
-  Record<PartField, { type?: string; step?: string; min?: number; as?: 'textarea'; inputMode?: 'numeric' }>
+  Record<PartField, { as?: 'textarea'; inputMode?: 'numeric' | 'decimal'; decimal?: boolean; hint?: string }>
 > = {
-  peso: { type: 'number', step: '0.001', min: 0 },
+  peso: { inputMode: 'decimal', decimal: true, hint: t.hints.peso },
   descrizione: { as: 'textarea' },
   annoImmatricolazione: { inputMode: 'numeric' },
 };
+
+/**
+ * After leaving a decimal field, shows a readable value the Italian way ('1.8' → '1,8'), so the
+ * clerk sees how it was read; text that is not a number is left as typed for the schema to flag.
+ */
+function italianOnBlur(registration: UseFormRegisterReturn): UseFormRegisterReturn {
+  return {
+    ...registration,
+    onBlur: async (event: { target: unknown; type?: unknown }) => {
+      const input = event.target as HTMLInputElement;
+      const value = readDecimal(input.value);
+      if (value !== undefined && Number.isFinite(value)) {
+        const italian = formatNumber(value, LIMITS.pesoDecimals);
+        if (italian !== input.value.trim()) {
+          input.value = italian;
+          await registration.onChange(event);
+        }
+      }
+      return registration.onBlur(event);
+    },
+  };
+}
+
+/** The value a decimal field shows for a stored number: '1,5', never '1.5'. */
+export function decimalFieldValue(value: number): string {
+  return formatNumber(value, LIMITS.pesoDecimals);
+}
 
 const MAX_LENGTH: Record<PartField, number | undefined> = {
   nome: LIMITS.shortTextMax,
@@ -50,6 +82,10 @@ export function PartFields({ register, errors, required, placeholders = {}, idPr
         const id = `${idPrefix}-${name}`;
         const message = errors[name];
         const input = INPUT[name] ?? {};
+        const registration = input.decimal ? italianOnBlur(register(name)) : register(name);
+        const describedBy = [message !== undefined ? `${id}-error` : null, input.hint ? `${id}-hint` : null]
+          .filter(Boolean)
+          .join(' ');
         return (
           <Form.Group
             key={name}
@@ -61,21 +97,24 @@ export function PartFields({ register, errors, required, placeholders = {}, idPr
             </Form.Label>
             <Form.Control
               id={id}
-              {...register(name)}
+              {...registration}
               as={input.as}
               rows={input.as === 'textarea' ? 3 : undefined}
-              type={input.as ? undefined : (input.type ?? 'text')}
-              step={input.step}
-              min={input.min}
+              type={input.as ? undefined : 'text'}
               inputMode={input.inputMode}
               maxLength={MAX_LENGTH[name]}
               required={required}
               placeholder={placeholders[name]}
               isInvalid={message !== undefined}
               aria-invalid={message !== undefined}
-              aria-describedby={message !== undefined ? `${id}-error` : undefined}
+              aria-describedby={describedBy || undefined}
               autoComplete="off"
             />
+            {input.hint && (
+              <Form.Text id={`${id}-hint`} className="d-block">
+                {input.hint}
+              </Form.Text>
+            )}
             {message !== undefined && (
               <Form.Control.Feedback type="invalid" id={`${id}-error`}>
                 {message}

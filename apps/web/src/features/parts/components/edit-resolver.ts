@@ -8,6 +8,7 @@ import {
   type PartField,
   type PartPatch,
 } from '@magazzino/contract';
+import { decimalFieldValue } from './PartFields';
 
 /** What the edit form holds: every field as typed. */
 export type EditValues = Record<PartField, string>;
@@ -15,7 +16,7 @@ export type EditValues = Record<PartField, string>;
 /** The form's starting values: the stored part. */
 export function editValuesOf(part: Part): EditValues {
   const values = {} as EditValues;
-  for (const name of PART_FIELDS) values[name] = String(part[name]);
+  for (const name of PART_FIELDS) values[name] = name === 'peso' ? decimalFieldValue(part.peso) : part[name];
   return values;
 }
 

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, makePart, mockFetch, renderRoute } from '../test-utils';
+import { draftKey } from '../../../lib/drafts';
+import { json, makePart, mockFetch, renderRoute, SCREEN_TEST_USER } from '../../../testing/render-route';
 import AddPartPage from './AddPartPage';
 
 const PATH = '/nuovocomponente';
@@ -27,8 +28,10 @@ function fillForm() {
   for (const [label, value] of Object.entries(VALUES)) {
     fireEvent.change(screen.getByRole('textbox', { name: label }), { target: { value } });
   }
-  fireEvent.change(screen.getByRole('spinbutton', { name: 'Peso (Kg)' }), { target: { value: '1.5' } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'Peso (Kg)' }), { target: { value: '1,5' } });
 }
+
+const jpeg = (name = 'faro.jpg') => new File([new Uint8Array([1, 2, 3])], name, { type: 'image/jpeg' });
 
 /** An XMLHttpRequest stand-in: reports progress, then answers like the upload route. */
 class FakeUpload {
@@ -72,7 +75,7 @@ describe('AddPartPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Aggiungi nuovo componente' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Nome' })).toHaveAttribute('name', 'nome');
     expect(screen.getByRole('textbox', { name: 'Nome' })).toBeRequired();
-    expect(screen.getByRole('spinbutton', { name: 'Peso (Kg)' })).toHaveAttribute('step', '0.001');
+    expect(screen.getByRole('textbox', { name: 'Peso (Kg)' })).toHaveAttribute('inputmode', 'decimal');
     expect(screen.getByRole('link', { name: 'Torna alla Dashboard' })).toHaveAttribute(
       'href',
       '/dashboardpage',
@@ -90,34 +93,51 @@ describe('AddPartPage', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('uploads with a progress bar, previews, then adds the part; Chiudi clears the form', async () => {
+  it('reads a weight typed the Italian way, shows it the Italian way, and refuses what it cannot read', async () => {
+    const calls = mockFetch(({ body }) => json(makePart(body as object), { status: 201 }));
+    render();
+    const peso = screen.getByRole('textbox', { name: 'Peso (Kg)' });
+    await userEvent.type(peso, '1.8');
+    await userEvent.tab();
+    expect(peso).toHaveValue('1,8');
+    fillForm();
+    await userEvent.clear(peso);
+    await userEvent.type(peso, '1,2,3');
+    await userEvent.tab();
+    expect(peso).toHaveValue('1,2,3');
+    await userEvent.click(screen.getByRole('button', { name: 'Aggiungi Componente' }));
+    expect(await screen.findByText('Il peso deve essere un numero')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+
+    await userEvent.clear(peso);
+    await userEvent.type(peso, '1.234,5');
+    await userEvent.click(screen.getByRole('button', { name: 'Aggiungi Componente' }));
+    await screen.findByRole('dialog');
+    expect(calls[0]?.body).toMatchObject({ peso: 1234.5 });
+  });
+
+  it('uploads a chosen photo at once with a progress bar, and a save pressed meanwhile waits for it', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeUpload);
     const calls = mockFetch(({ body }) => json(makePart(body as object), { status: 201 }));
     render();
-    const upload = screen.getByRole('button', { name: 'Carica Immagine' });
-    expect(upload).toBeDisabled();
-    const file = new File([new Uint8Array([1, 2, 3])], 'faro.jpg', { type: 'image/jpeg' });
-    await userEvent.upload(screen.getByLabelText('Immagine del componente'), file);
-    expect(upload).toBeEnabled();
-    await userEvent.click(upload);
+    expect(screen.getByRole('button', { name: 'Carica Immagine' })).toBeDisabled();
+    fillForm();
+    await userEvent.upload(screen.getByLabelText('Immagine del componente'), jpeg());
     const xhr = FakeUpload.last;
-    if (!xhr) throw new Error('no upload started');
+    if (!xhr) throw new Error('choosing a photo did not start its upload');
     expect(xhr.sent?.get('my_file')).toBeInstanceOf(File);
-    expect(screen.getByRole('button', { name: 'uploading...' })).toBeDisabled();
-    // The part waits for its photo.
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Aggiungi Componente' })).toBeDisabled());
+    expect(screen.getByRole('button', { name: 'Caricamento foto…' })).toBeDisabled();
     xhr.progress(42, 100);
     const bar = await screen.findByRole('progressbar', { name: 'Avanzamento del caricamento' });
     await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '42'));
     expect(bar).toHaveTextContent('42%');
-    xhr.answer(201, { secure_url: '/media/abc.webp', thumbnail_url: '/media/abc-thumb.webp' });
-    expect(await screen.findByRole('img', { name: 'Anteprima dell’immagine caricata' })).toHaveAttribute(
-      'src',
-      '/media/abc.webp',
-    );
 
-    fillForm();
+    // Saved before the photo arrived: nothing is sent yet, and the clerk is told why.
     await userEvent.click(screen.getByRole('button', { name: 'Aggiungi Componente' }));
+    expect(await screen.findByText(/sarà salvato appena la foto avrà finito/)).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+    xhr.answer(201, { secure_url: '/media/abc.webp', thumbnail_url: '/media/abc-thumb.webp' });
+
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Componente AGGIUNTO')).toBeInTheDocument();
     expect(within(dialog).getByText('Componente inserito correttamente!')).toBeInTheDocument();
@@ -137,6 +157,91 @@ describe('AddPartPage', () => {
     expect(screen.getByRole('button', { name: 'Carica Immagine' })).toBeDisabled();
   });
 
+  it('previews the stored photo and saves it with the part', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeUpload);
+    const calls = mockFetch(({ body }) => json(makePart(body as object), { status: 201 }));
+    render();
+    await userEvent.upload(screen.getByLabelText('Immagine del componente'), jpeg());
+    FakeUpload.last?.answer(201, { secure_url: '/media/abc.webp', thumbnail_url: '/media/abc-thumb.webp' });
+    expect(await screen.findByRole('img', { name: 'Anteprima dell’immagine caricata' })).toHaveAttribute(
+      'src',
+      '/media/abc.webp',
+    );
+    fillForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Aggiungi Componente' }));
+    await screen.findByRole('dialog');
+    expect(calls[0]?.body).toMatchObject({ urlImmagine: '/media/abc.webp' });
+  });
+
+  it('refuses to save without a photo that failed, until it is retried or removed', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeUpload);
+    const calls = mockFetch(({ body }) => json(makePart(body as object), { status: 201 }));
+    render();
+    fillForm();
+    await userEvent.upload(screen.getByLabelText('Immagine del componente'), jpeg());
+    FakeUpload.last?.onerror?.();
+    expect(await screen.findByText(/Caricamento dell’immagine non riuscito/)).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Aggiungi Componente' }));
+    expect(await screen.findByText(/La foto scelta non è stata caricata/)).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+
+    // 'Carica Immagine' is the retry.
+    await userEvent.click(screen.getByRole('button', { name: 'Carica Immagine' }));
+    FakeUpload.last?.answer(201, { secure_url: '/media/def.webp', thumbnail_url: '/media/def-thumb.webp' });
+    await screen.findByRole('img', { name: 'Anteprima dell’immagine caricata' });
+    expect(screen.queryByText(/La foto scelta non è stata caricata/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Aggiungi Componente' }));
+    await screen.findByRole('dialog');
+    expect(calls[0]?.body).toMatchObject({ urlImmagine: '/media/def.webp' });
+  });
+
+  it('keeps what was typed as a draft of this user, puts it back, and forgets it once saved', async () => {
+    const calls = mockFetch(({ body }) => json(makePart(body as object), { status: 201 }));
+    const first = render();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Nome' }), { target: { value: 'Alternatore' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Peso (Kg)' }), { target: { value: '4,2' } });
+    // Leaving the screen (an expired session sends the clerk to the sign-in) writes the draft.
+    first.unmount();
+    const key = draftKey(SCREEN_TEST_USER._id, 'nuovo');
+    expect(JSON.parse(localStorage.getItem(key) ?? 'null')).toMatchObject({
+      data: { values: { nome: 'Alternatore', peso: '4,2' }, photo: null },
+    });
+
+    render();
+    expect(screen.getByRole('textbox', { name: 'Nome' })).toHaveValue('Alternatore');
+    expect(screen.getByRole('textbox', { name: 'Peso (Kg)' })).toHaveValue('4,2');
+    expect(screen.getByRole('status')).toHaveTextContent(/Abbiamo ripristinato i dati non salvati/);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Nome' }), { target: { value: '' } });
+    fillForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Aggiungi Componente' }));
+    await screen.findByRole('dialog');
+    expect(calls).toHaveLength(1);
+    expect(localStorage.getItem(key)).toBeNull();
+  });
+
+  it('never shows a draft to another user, and discards one on request', async () => {
+    localStorage.setItem(
+      draftKey('someone-else', 'nuovo'),
+      JSON.stringify({
+        savedAt: new Date().toISOString(),
+        data: { values: { nome: 'Segreto' }, photo: null },
+      }),
+    );
+    const mine = draftKey(SCREEN_TEST_USER._id, 'nuovo');
+    localStorage.setItem(
+      mine,
+      JSON.stringify({ savedAt: new Date().toISOString(), data: { values: { nome: 'Mio' }, photo: null } }),
+    );
+    mockFetch(() => json({}));
+    render();
+    expect(screen.getByRole('textbox', { name: 'Nome' })).toHaveValue('Mio');
+    await userEvent.click(screen.getByRole('button', { name: 'Scarta la bozza' }));
+    expect(screen.getByRole('textbox', { name: 'Nome' })).toHaveValue('');
+    expect(localStorage.getItem(mine)).toBeNull();
+    expect(screen.queryByText(/Segreto/)).not.toBeInTheDocument();
+  });
+
   it('shows upload and server field errors beside their inputs, and no modal', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeUpload);
     mockFetch(() =>
@@ -154,12 +259,12 @@ describe('AddPartPage', () => {
       screen.getByLabelText('Immagine del componente'),
       new File(['not an image'], 'note.jpg', { type: 'image/jpeg' }),
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Carica Immagine' }));
     FakeUpload.last?.answer(415, {
       error: "Il file non è un'immagine supportata",
       code: 'UNSUPPORTED_MEDIA_TYPE',
     });
     expect(await screen.findByText(/Il file non è un'immagine supportata/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Rimuovi foto' }));
 
     fillForm();
     await userEvent.click(screen.getByRole('button', { name: 'Aggiungi Componente' }));

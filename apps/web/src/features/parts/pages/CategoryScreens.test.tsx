@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, makePart, mockFetch, renderRoute } from '../test-utils';
+import { json, makePart, mockFetch, renderRoute } from '../../../testing/render-route';
 import CategoriesPage from './CategoriesPage';
 import CategoryPage from './CategoryPage';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferredJson, json, makePart, mockFetch, renderRoute } from '../test-utils';
+import { deferredJson, json, makePart, mockFetch, renderRoute } from '../../../testing/render-route';
 import DeletePartPage from './DeletePartPage';
 
 const ID = 'p-42';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, makePart, mockFetch, renderRoute } from '../test-utils';
+import { json, makePart, mockFetch, renderRoute } from '../../../testing/render-route';
 import EditPartPage from './EditPartPage';
 
 const ID = '0190a0b0-0000-7000-8000-000000000001';
@@ -21,7 +21,7 @@ describe('EditPartPage', () => {
     expect(nome).toHaveValue('Faro anteriore sinistro');
     expect(nome).toHaveAttribute('placeholder', 'Faro anteriore sinistro');
     expect(nome).not.toBeRequired();
-    expect(screen.getByRole('spinbutton', { name: 'Peso (Kg)' })).toHaveValue(1.5);
+    expect(screen.getByRole('textbox', { name: 'Peso (Kg)' })).toHaveValue('1,5');
     expect(screen.getByRole('textbox', { name: 'Anno di immatricolazione' })).toHaveValue('2004');
     expect(screen.getByRole('img', { name: 'Immagine attuale di Faro anteriore sinistro' })).toHaveClass(
       'parts-edit-image',
@@ -39,7 +39,8 @@ describe('EditPartPage', () => {
     const marca = await screen.findByRole('textbox', { name: 'Marca' });
     fireEvent.change(marca, { target: { value: 'Lancia' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Nome' }), { target: { value: '' } });
-    fireEvent.change(screen.getByRole('spinbutton', { name: 'Peso (Kg)' }), { target: { value: '1.5' } });
+    // The same weight written the other way is no change.
+    fireEvent.change(screen.getByRole('textbox', { name: 'Peso (Kg)' }), { target: { value: '1.5' } });
     await userEvent.click(screen.getByRole('button', { name: 'Conferma e salva' }));
     await waitFor(() => expect(location()).toBe('/dashboardpage'));
     const patch = calls.find((call) => call.method === 'PATCH');
@@ -51,7 +52,7 @@ describe('EditPartPage', () => {
   it('checks changed fields with the shared rules before sending', async () => {
     const calls = mockFetch(() => json(makePart(), { headers: { etag: '"1"' } }));
     render();
-    fireEvent.change(await screen.findByRole('spinbutton', { name: 'Peso (Kg)' }), {
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Peso (Kg)' }), {
       target: { value: '-2' },
     });
     await userEvent.click(screen.getByRole('button', { name: 'Conferma e salva' }));
@@ -85,6 +86,42 @@ describe('EditPartPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Conferma e salva' }));
     await waitFor(() => expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(2));
     expect(calls.filter((call) => call.method === 'PATCH')[1]?.headers.get('if-match')).toBe('"2"');
+  });
+
+  it('saves a weight typed the Italian way as that weight', async () => {
+    const calls = mockFetch(({ method, body }) =>
+      method === 'PATCH'
+        ? json(makePart(body as object), { headers: { etag: '"2"' } })
+        : json(makePart(), { headers: { etag: '"1"' } }),
+    );
+    const { location } = render();
+    const peso = await screen.findByRole('textbox', { name: 'Peso (Kg)' });
+    await userEvent.clear(peso);
+    await userEvent.type(peso, '1,8');
+    await userEvent.click(screen.getByRole('button', { name: 'Conferma e salva' }));
+    await waitFor(() => expect(location()).toBe('/dashboardpage'));
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ peso: 1.8 });
+  });
+
+  it('keeps unsaved changes across a remount and warns when the part changed since', async () => {
+    let version = 1;
+    mockFetch(() =>
+      json(makePart({ modello: version === 1 ? 'Punto' : 'Panda', version }), {
+        headers: { etag: `"${version}"` },
+      }),
+    );
+    const first = render();
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Versione' }), { target: { value: '1.4' } });
+    first.unmount();
+
+    version = 2;
+    render();
+    expect(await screen.findByRole('textbox', { name: 'Versione' })).toHaveValue('1.4');
+    // Someone else's change to another field is shown, not overwritten by the draft.
+    expect(screen.getByRole('textbox', { name: 'Modello' })).toHaveValue('Panda');
+    expect(screen.getByRole('status')).toHaveTextContent(/nel frattempo il componente è stato cambiato/);
+    await userEvent.click(screen.getByRole('button', { name: 'Scarta la bozza' }));
+    expect(screen.getByRole('textbox', { name: 'Versione' })).toHaveValue('1.2 8V');
   });
 
   it('shows a failed load with Riprova', async () => {

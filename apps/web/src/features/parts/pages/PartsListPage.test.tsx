@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, makePart, mockFetch, renderRoute } from '../test-utils';
+import { json, makePart, mockFetch, renderRoute } from '../../../testing/render-route';
 import PartsListPage from './PartsListPage';
 
 const PATH = '/elencocomponenti';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, makePart, mockFetch, renderRoute } from '../test-utils';
+import { json, makePart, mockFetch, renderRoute } from '../../../testing/render-route';
 import WarehousePage from './WarehousePage';
 
 const PATH = '/consultamagazzino';

@@ -1,5 +1,5 @@
 import type { User } from '@magazzino/contract';
-import { apiJson } from '../../../lib/api-client';
+import { apiJson } from '../api-client';
 
 /**
  * GET /api/users/me: the signed-in user. Its 401 is not broadcast as a lost session: the session

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferredResponse, jsonResponse, mockApi } from '../../../app/testing/mock-api';
+import { deferredResponse, jsonResponse, mockApi } from '../../testing/mock-api';
 import { createSessionStore, USER_STORAGE_KEY } from './session-store';
 
 const profile = { _id: 'u-1', email: 'mario.rossi@example.it', username: 'Mario' };
@@ -49,9 +49,24 @@ describe('session store', () => {
     const listener = vi.fn();
     store.subscribe(listener);
     await store.confirm();
-    expect(store.getSnapshot()).toEqual({ user: null, status: 'signed-out' });
+    expect(store.getSnapshot()).toEqual({ user: null, status: 'signed-out', expired: true });
     expect(localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
     expect(listener).toHaveBeenCalled();
+  });
+
+  it('tells an expired session from a sign-out, and a visitor from both', async () => {
+    localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(profile));
+    const store = createSessionStore();
+    store.expire();
+    expect(store.getSnapshot()).toEqual({ user: null, status: 'signed-out', expired: true });
+    store.signIn(profile);
+    store.signOut();
+    expect(store.getSnapshot().expired).toBeUndefined();
+    mockApi({ 'GET /api/users/me': unauthenticated });
+    const visitor = createSessionStore();
+    await visitor.confirm();
+    expect(visitor.getSnapshot()).toEqual({ user: null, status: 'signed-out' });
+    expect(visitor.getSnapshot().expired).toBeUndefined();
   });
 
   it('keeps a restored profile when the server cannot be reached', async () => {

@@ -4,6 +4,15 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { EXAMPLE_PART_INPUT, type Part } from '@magazzino/contract';
+import { SessionContext } from '../lib/session/session-context';
+import { createSessionStore, USER_STORAGE_KEY, type PublicUser } from '../lib/session/session-store';
+
+/** The clerk signed in for screen tests (their drafts are kept under this id). */
+export const SCREEN_TEST_USER: PublicUser = {
+  _id: 'u-1',
+  email: 'mario.rossi@example.it',
+  username: 'Mario',
+};
 
 /** A stored part with overrides (component tests only). */
 export function makePart(overrides: Partial<Part> = {}): Part {
@@ -61,9 +70,14 @@ export function mockFetch(handler: (call: RecordedCall) => Response | Promise<Re
   return calls;
 }
 
-/** Renders a screen at `url` under `path`, with a fresh query client that does not retry. */
+/**
+ * Renders a screen at `url` under `path`, signed in as SCREEN_TEST_USER, with a fresh query
+ * client that does not retry.
+ */
 export function renderRoute(element: ReactElement, { path, url }: { path: string; url: string }) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(SCREEN_TEST_USER));
+  const session = createSessionStore();
   const router = createMemoryRouter(
     [
       { path, element },
@@ -73,7 +87,9 @@ export function renderRoute(element: ReactElement, { path, url }: { path: string
   );
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <SessionContext.Provider value={session}>
+        <RouterProvider router={router} />
+      </SessionContext.Provider>
     </QueryClientProvider>,
   );
   /** The current location as path + query. */

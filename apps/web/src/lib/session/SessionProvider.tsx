@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { setUnauthenticatedListener } from '../../../lib/api-client';
+import { setUnauthenticatedListener } from '../api-client';
 import { SessionContext } from './session-context';
 import { createSessionStore, USER_STORAGE_KEY, toPublicUser, type SessionStore } from './session-store';
 
@@ -25,7 +25,7 @@ export function SessionProvider({ children, store: given }: SessionProviderProps
 
   useEffect(() => {
     setUnauthenticatedListener(() => {
-      store.signOut();
+      store.expire();
       // Another user may sign in next: drop everything fetched for this one.
       queryClient.clear();
     });

@@ -3,7 +3,7 @@ export interface AuthLocationState {
   /** The page first asked for: path, query and hash. */
   from?: string;
   /** A message for the sign-in screen, e.g. after a password change. */
-  notice?: 'password-changed';
+  notice?: 'password-changed' | 'session-expired';
 }
 
 /** Where to go after signing in: the page first asked for if it is a local path, else the dashboard. */

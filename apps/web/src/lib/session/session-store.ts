@@ -1,6 +1,6 @@
 import type { User } from '@magazzino/contract';
-import { ApiError } from '../../../lib/api-client';
-import { fetchMe } from '../api/me';
+import { ApiError } from '../api-client';
+import { fetchMe } from './me';
 
 /** The public profile kept in localStorage `user` (DECISIONS #5): never a token or a hash. */
 export type PublicUser = Pick<User, '_id' | 'email' | 'username'>;
@@ -17,6 +17,8 @@ export type SessionStatus = 'checking' | 'signed-in' | 'signed-out';
 export interface SessionSnapshot {
   user: PublicUser | null;
   status: SessionStatus;
+  /** Set when the session ended on its own (a 401 from a call), not by signing out. */
+  expired?: boolean;
 }
 
 /** The session of the UI: a small external store that React reads with useSyncExternalStore. */
@@ -27,6 +29,8 @@ export interface SessionStore {
   signIn(user: PublicUser): void;
   /** Forgets the profile (the cookie is the server's business). */
   signOut(): void;
+  /** Forgets the profile because the server no longer knows the session (expired, revoked). */
+  expire(): void;
   /** Asks GET /api/users/me whether the cookie session is still valid and updates the state. */
   confirm(): Promise<void>;
 }
@@ -87,6 +91,14 @@ export function createSessionStore(storage: Storage = window.localStorage): Sess
       writeStoredUser(storage, null);
       if (snapshot.status !== 'signed-out' || snapshot.user) set({ user: null, status: 'signed-out' });
     },
+    expire() {
+      const wasSignedIn = snapshot.status === 'signed-in';
+      generation += 1;
+      writeStoredUser(storage, null);
+      // Only a session that was in use can be said to have expired; a visitor is just signed out.
+      if (wasSignedIn) set({ user: null, status: 'signed-out', expired: true });
+      else if (snapshot.status !== 'signed-out') set({ user: null, status: 'signed-out' });
+    },
     async confirm() {
       const started = generation;
       try {
@@ -94,7 +106,7 @@ export function createSessionStore(storage: Storage = window.localStorage): Sess
         if (generation === started) store.signIn(user);
       } catch (error) {
         if (generation !== started) return;
-        if (error instanceof ApiError && error.status === 401) store.signOut();
+        if (error instanceof ApiError && error.status === 401) store.expire();
         // Server unreachable: keep a restored profile (data calls will say what is wrong), but
         // do not keep a visitor waiting on the guards.
         else if (snapshot.status === 'checking') set({ user: null, status: 'signed-out' });
