@@ -1,6 +1,7 @@
 export * from './limits.js';
 export * from './errors.js';
 export * from './common.js';
+export * from './part-fields.js';
 export * from './part.js';
 export * from './user.js';
 export * from './health.js';

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { readDecimal } from './common.js';
 import { fieldErrors } from './errors.js';
+import { fieldsOfGroup, LOCATION_FIELDS, PART_FIELD_SPECS, PART_FIELDS } from './part-fields.js';
 import {
   csvFileName,
   EXAMPLE_PART_INPUT,
+  LocationSchema,
+  PartSchema,
   PartInputSchema,
   PartListQuerySchema,
   PartPatchSchema,
@@ -40,7 +43,7 @@ describe('PartInputSchema', () => {
     expect(fields).toEqual({
       marca: 'La marca è obbligatoria',
       peso: 'Il peso può avere al massimo 3 decimali',
-      annoImmatricolazione: expect.stringContaining('compreso tra 1900 e'),
+      annoImmatricolazione: `L'anno di immatricolazione deve essere compreso tra 1900 e ${maxRegistrationYear()}`,
     });
     expect(errorsOf({ ...valid, peso: -1 }).peso).toMatch(/negativo/);
     expect(
@@ -129,5 +132,26 @@ describe('readDecimal (what a clerk types in a numeric field)', () => {
     expect(PartInputSchema.parse({ ...valid, peso: '1.234,5' }).peso).toBe(1234.5);
     expect(errorsOf({ ...valid, peso: '1,2,3' }).peso).toBe('Il peso deve essere un numero');
     expect(errorsOf({ ...valid, peso: '' }).peso).toBe('Il peso è obbligatorio');
+  });
+});
+
+describe('PART_FIELD_SPECS (the part described once)', () => {
+  it('gives the schemas, the field list and the location their fields, in form order', () => {
+    expect(Object.keys(PartInputSchema.shape)).toEqual([...PART_FIELDS, 'urlImmagine']);
+    expect(fieldsOfGroup('ubicazione')).toEqual([...LOCATION_FIELDS]);
+    expect(Object.keys(LocationSchema.shape)).toEqual([...LOCATION_FIELDS]);
+    expect(PartSchema.shape.peso.type).toBe('number');
+    expect(PartSchema.shape.nome.type).toBe('string');
+  });
+
+  it('names each field in its messages with its own article and gender', () => {
+    const fields = errorsOf({});
+    for (const name of PART_FIELDS) {
+      const spec = PART_FIELD_SPECS[name];
+      expect(fields[name]).toBe(`${spec.subject} è ${spec.feminine ? 'obbligatoria' : 'obbligatorio'}`);
+    }
+    expect(errorsOf({ ...valid, campata: 'x'.repeat(51) }).campata).toBe(
+      'La campata può avere al massimo 50 caratteri',
+    );
   });
 });

@@ -1,36 +1,79 @@
 import { z } from 'zod';
 import { requiredText, parseDecimal } from './common.js';
 import { LIMITS } from './limits.js';
+import {
+  PART_FIELD_SPECS,
+  PART_FIELDS,
+  type FieldSpec,
+  type LocationField,
+  type PartField,
+} from './part-fields.js';
 
 /** The largest registration year accepted: next year, computed when validating. */
 export function maxRegistrationYear(now: Date = new Date()): number {
   return now.getFullYear() + 1;
 }
 
-const pesoSchema = z.preprocess(
-  parseDecimal,
-  z
-    .number({
-      error: (issue) =>
-        issue.input === undefined ? 'Il peso è obbligatorio' : 'Il peso deve essere un numero',
-    })
-    .finite({ error: 'Il peso deve essere un numero' })
-    .min(0, { error: 'Il peso non può essere negativo' })
-    .max(LIMITS.pesoMax, { error: `Il peso non può superare ${LIMITS.pesoMax} Kg` })
-    .refine((n) => Math.abs(Math.round(n * 1000) - n * 1000) < 1e-6, {
-      error: 'Il peso può avere al massimo 3 decimali',
-    }),
-);
+/** A decimal field ('1,8' or 1.8) with its range and precision, messages naming the field. */
+function decimalField(spec: FieldSpec) {
+  const max = spec.maxValue ?? Number.MAX_SAFE_INTEGER;
+  const decimals = spec.decimals ?? 0;
+  const scale = 10 ** decimals;
+  const notANumber = `${spec.subject} deve essere un numero`;
+  return z.preprocess(
+    parseDecimal,
+    z
+      .number({
+        error: (issue) =>
+          issue.input === undefined
+            ? `${spec.subject} è ${spec.feminine ? 'obbligatoria' : 'obbligatorio'}`
+            : notANumber,
+      })
+      .finite({ error: notANumber })
+      .min(0, { error: `${spec.subject} non può essere negativ${spec.feminine ? 'a' : 'o'}` })
+      .max(max, { error: `${spec.subject} non può superare ${max} ${spec.unit ?? ''}`.trimEnd() })
+      .refine((n) => Math.abs(Math.round(n * scale) - n * scale) < 1e-6, {
+        error: `${spec.subject} può avere al massimo ${decimals} decimali`,
+      }),
+  );
+}
 
-const annoSchema = z.preprocess(
-  (value) => (typeof value === 'number' && Number.isInteger(value) ? String(value) : value),
-  requiredText("L'anno di immatricolazione", 4)
-    .regex(/^\d{4}$/, { error: "L'anno di immatricolazione deve essere un anno di 4 cifre" })
-    .refine((year) => Number(year) >= LIMITS.annoMin && Number(year) <= maxRegistrationYear(), {
-      error: () =>
-        `L'anno di immatricolazione deve essere compreso tra ${LIMITS.annoMin} e ${maxRegistrationYear()}`,
-    }),
-);
+/** A registration year: 4 digits, from LIMITS.annoMin to next year (a number is read as its text). */
+function yearField(spec: FieldSpec) {
+  return z.preprocess(
+    (value) => (typeof value === 'number' && Number.isInteger(value) ? String(value) : value),
+    requiredText(spec.subject, 4, spec.feminine)
+      .regex(/^\d{4}$/, { error: `${spec.subject} deve essere un anno di 4 cifre` })
+      .refine((year) => Number(year) >= LIMITS.annoMin && Number(year) <= maxRegistrationYear(), {
+        error: () => `${spec.subject} deve essere compreso tra ${LIMITS.annoMin} e ${maxRegistrationYear()}`,
+      }),
+  );
+}
+
+/** A required text of at most `maxLength` characters, trimmed. */
+function textField(spec: FieldSpec) {
+  return requiredText(spec.subject, spec.maxLength ?? LIMITS.shortTextMax, spec.feminine);
+}
+
+const FIELD_SCHEMAS = { text: textField, longText: textField, decimal: decimalField, year: yearField };
+type FieldSchema<S extends FieldSpec> = ReturnType<(typeof FIELD_SCHEMAS)[S['kind']]>;
+type FieldShape = { [K in PartField]: FieldSchema<(typeof PART_FIELD_SPECS)[K]> };
+
+/** The input schema of every part field, built from its description in PART_FIELD_SPECS. */
+const FIELD_SHAPE = Object.fromEntries(
+  PART_FIELDS.map((name) => {
+    const spec: FieldSpec = PART_FIELD_SPECS[name];
+    return [name, FIELD_SCHEMAS[spec.kind](spec)];
+  }),
+) as FieldShape;
+
+/** What a stored field holds: a number for decimal kinds, text for the others. */
+type StoredShape = {
+  [K in PartField]: (typeof PART_FIELD_SPECS)[K]['kind'] extends 'decimal' ? z.ZodNumber : z.ZodString;
+};
+const STORED_SHAPE = Object.fromEntries(
+  PART_FIELDS.map((name) => [name, PART_FIELD_SPECS[name].kind === 'decimal' ? z.number() : z.string()]),
+) as StoredShape;
 
 const urlImmagineSchema = z
   .string({ error: "L'immagine deve essere un indirizzo" })
@@ -45,25 +88,9 @@ const urlImmagineSchema = z
 /** The message for a body that is not a JSON object at all (an array, a string, null). */
 const NOT_AN_OBJECT = 'Il corpo della richiesta deve essere un oggetto JSON con i campi del componente';
 
-/** The fields a client sends to create a part (SPEC.md §7, API.md "Parts"). */
+/** The fields a client sends to create a part: every field of PART_FIELD_SPECS, and the image. */
 export const PartInputSchema = z.object(
-  {
-    nome: requiredText('Il nome', LIMITS.shortTextMax),
-    descrizione: requiredText('La descrizione', LIMITS.descrizioneMax, true),
-    categoria: requiredText('La categoria', LIMITS.shortTextMax, true),
-    codice: requiredText('Il codice', LIMITS.shortTextMax),
-    condizione: requiredText('La condizione', LIMITS.shortTextMax, true),
-    peso: pesoSchema,
-    scaffale: requiredText('Lo scaffale', LIMITS.locationMax),
-    campata: requiredText('La campata', LIMITS.locationMax, true),
-    ripiano: requiredText('Il ripiano', LIMITS.locationMax),
-    cassetta: requiredText('La cassetta', LIMITS.locationMax, true),
-    marca: requiredText('La marca', LIMITS.shortTextMax, true),
-    modello: requiredText('Il modello', LIMITS.shortTextMax),
-    versione: requiredText('La versione', LIMITS.shortTextMax, true),
-    annoImmatricolazione: annoSchema,
-    urlImmagine: urlImmagineSchema.optional(),
-  },
+  { ...FIELD_SHAPE, urlImmagine: urlImmagineSchema.optional() },
   { error: NOT_AN_OBJECT },
 );
 export type PartInput = z.output<typeof PartInputSchema>;
@@ -95,43 +122,11 @@ export const EXAMPLE_PART_INPUT = {
 export const PartPatchSchema = PartInputSchema.partial();
 export type PartPatch = z.output<typeof PartPatchSchema>;
 
-/** The editable part fields, in the order of the forms and of the CSV export. */
-export const PART_FIELDS = [
-  'nome',
-  'descrizione',
-  'categoria',
-  'codice',
-  'condizione',
-  'peso',
-  'scaffale',
-  'campata',
-  'ripiano',
-  'cassetta',
-  'marca',
-  'modello',
-  'versione',
-  'annoImmatricolazione',
-] as const;
-export type PartField = (typeof PART_FIELDS)[number];
-
 /** A stored part as the API returns it. */
 export const PartSchema = z
   .object({
     _id: z.string(),
-    nome: z.string(),
-    descrizione: z.string(),
-    categoria: z.string(),
-    codice: z.string(),
-    condizione: z.string(),
-    peso: z.number(),
-    scaffale: z.string(),
-    campata: z.string(),
-    ripiano: z.string(),
-    cassetta: z.string(),
-    marca: z.string(),
-    modello: z.string(),
-    versione: z.string(),
-    annoImmatricolazione: z.string(),
+    ...STORED_SHAPE,
     urlImmagine: z.string().nullable(),
     urlMiniatura: z
       .string()
@@ -211,13 +206,13 @@ export const CategoryCountSchema = z
   .meta({ id: 'CategoryCount' });
 export type CategoryCount = z.infer<typeof CategoryCountSchema>;
 
-/** The four segments of a storage location. */
-export const LocationSchema = z.object({
-  scaffale: requiredText('Lo scaffale', LIMITS.locationMax),
-  campata: requiredText('La campata', LIMITS.locationMax, true),
-  ripiano: requiredText('Il ripiano', LIMITS.locationMax),
-  cassetta: requiredText('La cassetta', LIMITS.locationMax, true),
-});
+/** The four segments of a storage location, with the same rules as on a part. */
+export const LocationSchema = PartInputSchema.pick({
+  scaffale: true,
+  campata: true,
+  ripiano: true,
+  cassetta: true,
+} satisfies Record<LocationField, true>);
 export type Location = z.output<typeof LocationSchema>;
 
 /** Columns of the CSV export, in order (SPEC.md §7; `anno` filled from annoImmatricolazione). */

@@ -1,0 +1,171 @@
+import { LIMITS } from './limits.js';
+
+/**
+ * How a field is entered and checked: a short text, a long text, a decimal number (the Italian
+ * way: '1,8'), or a registration year.
+ */
+export type FieldKind = 'text' | 'longText' | 'decimal' | 'year';
+
+/** Where a field sits on the part's forms and page. */
+export type FieldGroup = 'componente' | 'veicolo' | 'ubicazione';
+
+/** Everything the contract, the server and the web app need to know about one part field. */
+export interface FieldSpec {
+  /** The label the forms and the list show ('Peso (Kg)'). */
+  label: string;
+  /** The field with its article, as messages name it ('Il peso'). */
+  subject: string;
+  /** Picks 'obbligatoria' over 'obbligatorio' in messages. */
+  feminine: boolean;
+  kind: FieldKind;
+  /** Longest text accepted (text kinds). */
+  maxLength?: number;
+  /** Largest value and decimal places kept (decimal kinds), and the unit shown after the number. */
+  maxValue?: number;
+  decimals?: number;
+  unit?: string;
+  group: FieldGroup;
+}
+
+/**
+ * The editable fields of a part, described once, in the order of the forms and of the CSV export.
+ * The input schemas, the field list, the location schema, the server's column mapping and the
+ * web forms are all derived from this map: a new field is one entry here, and the compiler then
+ * points at every place (`satisfies Record<PartField, …>`) that has to say how to store or show it.
+ */
+export const PART_FIELD_SPECS = {
+  nome: {
+    label: 'Nome',
+    subject: 'Il nome',
+    feminine: false,
+    kind: 'text',
+    maxLength: LIMITS.shortTextMax,
+    group: 'componente',
+  },
+  descrizione: {
+    label: 'Descrizione',
+    subject: 'La descrizione',
+    feminine: true,
+    kind: 'longText',
+    maxLength: LIMITS.descrizioneMax,
+    group: 'componente',
+  },
+  categoria: {
+    label: 'Categoria',
+    subject: 'La categoria',
+    feminine: true,
+    kind: 'text',
+    maxLength: LIMITS.shortTextMax,
+    group: 'componente',
+  },
+  codice: {
+    label: 'Codice',
+    subject: 'Il codice',
+    feminine: false,
+    kind: 'text',
+    maxLength: LIMITS.shortTextMax,
+    group: 'componente',
+  },
+  condizione: {
+    label: 'Condizione',
+    subject: 'La condizione',
+    feminine: true,
+    kind: 'text',
+    maxLength: LIMITS.shortTextMax,
+    group: 'componente',
+  },
+  peso: {
+    label: 'Peso (Kg)',
+    subject: 'Il peso',
+    feminine: false,
+    kind: 'decimal',
+    maxValue: LIMITS.pesoMax,
+    decimals: LIMITS.pesoDecimals,
+    unit: 'Kg',
+    group: 'componente',
+  },
+  scaffale: {
+    label: 'Scaffale',
+    subject: 'Lo scaffale',
+    feminine: false,
+    kind: 'text',
+    maxLength: LIMITS.locationMax,
+    group: 'ubicazione',
+  },
+  campata: {
+    label: 'Campata',
+    subject: 'La campata',
+    feminine: true,
+    kind: 'text',
+    maxLength: LIMITS.locationMax,
+    group: 'ubicazione',
+  },
+  ripiano: {
+    label: 'Ripiano',
+    subject: 'Il ripiano',
+    feminine: false,
+    kind: 'text',
+    maxLength: LIMITS.locationMax,
+    group: 'ubicazione',
+  },
+  cassetta: {
+    label: 'Cassetta',
+    subject: 'La cassetta',
+    feminine: true,
+    kind: 'text',
+    maxLength: LIMITS.locationMax,
+    group: 'ubicazione',
+  },
+  marca: {
+    label: 'Marca',
+    subject: 'La marca',
+    feminine: true,
+    kind: 'text',
+    maxLength: LIMITS.shortTextMax,
+    group: 'veicolo',
+  },
+  modello: {
+    label: 'Modello',
+    subject: 'Il modello',
+    feminine: false,
+    kind: 'text',
+    maxLength: LIMITS.shortTextMax,
+    group: 'veicolo',
+  },
+  versione: {
+    label: 'Versione',
+    subject: 'La versione',
+    feminine: true,
+    kind: 'text',
+    maxLength: LIMITS.shortTextMax,
+    group: 'veicolo',
+  },
+  annoImmatricolazione: {
+    label: 'Anno di immatricolazione',
+    subject: "L'anno di immatricolazione",
+    feminine: false,
+    kind: 'year',
+    maxLength: 4,
+    group: 'veicolo',
+  },
+} as const satisfies Record<string, FieldSpec>;
+
+/** The name of an editable part field (the API's Italian name). */
+export type PartField = keyof typeof PART_FIELD_SPECS;
+
+/** The editable part fields, in the order of the forms and of the CSV export. */
+export const PART_FIELDS = Object.keys(PART_FIELD_SPECS) as PartField[];
+
+/** The four segments of a storage location, from the largest to the smallest. */
+export const LOCATION_FIELDS = [
+  'scaffale',
+  'campata',
+  'ripiano',
+  'cassetta',
+] as const satisfies readonly PartField[];
+export type LocationField = (typeof LOCATION_FIELDS)[number];
+
+/** The fields of one group, in form order. */
+export function fieldsOfGroup(group: FieldGroup): PartField[] {
+  return PART_FIELDS.filter((name) => PART_FIELD_SPECS[name].group === group);
+}
