@@ -15,10 +15,25 @@ export default tseslint.config(
     ],
   },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
   {
-    languageOptions: { globals: { ...globals.node } },
+    languageOptions: {
+      globals: { ...globals.node },
+      parserOptions: {
+        // Type-aware rules (floating promises, misused promises...) read each package's program;
+        // the test configs include the tests beside the sources.
+        project: [
+          'packages/contract/tsconfig.test.json',
+          'apps/server/tsconfig.test.json',
+          'apps/web/tsconfig.json',
+          'e2e/tsconfig.json',
+        ],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
     rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-non-null-assertion': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
@@ -39,54 +54,18 @@ export default tseslint.config(
     },
   },
   {
-    // A module talks to another module through its service, never its repository.
-    files: ['apps/server/src/modules/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^\\.\\./(?!\\.\\.)[^/]+/.*\\.repository\\.js$',
-              message: "Use the other module's service, not its repository.",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              // features/<a>/... may not import features/<b>/...
-              regex: '^\\.\\./\\.\\./(?!\\.\\.)[^/]+/',
-              message: 'A feature must not import another feature: move shared code to components/ or lib/.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: [
-      'apps/web/src/app/**/*.{ts,tsx}',
-      'apps/web/src/main.tsx',
-      'apps/web/src/test/**',
-      'apps/web/src/**/*.test.{ts,tsx}',
-      'apps/web/src/testing/**',
-    ],
-    rules: { 'no-restricted-imports': 'off' },
+    rules: { ...reactHooks.configs.recommended.rules },
   },
   {
     files: ['apps/web/public/**/*.js'],
     languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },
+  },
+  {
+    // Scripts and configuration files belong to no TypeScript program: plain rules only.
+    files: ['**/*.{js,mjs,cjs}', 'vitest.config.ts'],
+    ...tseslint.configs.disableTypeChecked,
   },
 );

@@ -97,9 +97,10 @@ describe('add part in Chromium', () => {
       }
       await throttleUpload(context, page, 0);
       // e.g. 0% 6% 11% … 95% 100%: intermediate values, never going back.
-      expect(progressSeen.every((text) => /^\d{1,3}%$/.test(text))).toBe(true);
+      expect(progressSeen.filter((text) => !/^\d{1,3}%$/.test(text))).toEqual([]);
       const percents = progressSeen.map((text) => Number.parseInt(text, 10));
-      expect(percents.some((p) => p > 0 && p < 100)).toBe(true);
+      const intermediate = percents.filter((p) => p > 0 && p < 100);
+      expect(intermediate.length, `progress shown: ${progressSeen.join(' ')}`).toBeGreaterThan(0);
       expect(percents).toEqual([...percents].sort((a, b) => a - b));
 
       const preview = page.getByRole('img', { name: 'Anteprima dell’immagine caricata' });

@@ -118,7 +118,7 @@ describe('categories and warehouse lookup in Chromium', () => {
         .waitFor();
       expect(
         await page.getByRole('link', { name: 'Torna alla dashboard senza consultare' }).getAttribute('href'),
-      ).toBe('/dashboardpage/');
+      ).toBe('/dashboardpage');
       await page.getByRole('button', { name: 'Consulta' }).click();
       await page.getByText('Lo scaffale è obbligatorio').waitFor();
 

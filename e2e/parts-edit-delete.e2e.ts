@@ -55,7 +55,7 @@ describe('edit and delete a part in Chromium', () => {
       expect((await image.boundingBox())?.width).toBe(320);
 
       await page.getByRole('textbox', { name: 'Marca' }).fill('Lancia');
-      // Emptied: keeps the stored name (DECISIONS #19).
+      // Emptied: a field left empty keeps its stored value.
       await nome.fill('');
       await page.getByRole('button', { name: 'Conferma e salva' }).click();
       await page.waitForURL(`${server.url}/dashboardpage`);

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import type { UploadResult } from '@magazzino/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newAccount } from './support/session.js';
 import { startServer, type RunningServer } from './support/server.js';
@@ -53,7 +54,8 @@ describe('the server process', () => {
 
     const response = await upload;
     expect(response.status).toBe(201);
-    expect(await response.json()).toMatchObject({ secure_url: expect.stringMatching(/^\/media\//) });
+    const stored = (await response.json()) as UploadResult;
+    expect(stored.secure_url).toMatch(/^\/media\/[^/]+\.webp$/);
     expect(await exitCode, running.output()).toBe(0);
     expect(running.output()).toContain('shutting down');
     // Once closed, nothing answers on the port any more.

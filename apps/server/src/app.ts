@@ -2,37 +2,50 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import configPlugin from './plugins/config.js';
-import validationPlugin from './plugins/validation.js';
-import errorsPlugin from './plugins/errors.js';
-import securityHeadersPlugin from './plugins/security-headers.js';
-import openapiPlugin from './plugins/openapi.js';
-import databasePlugin from './plugins/database.js';
-import authGuardPlugin from './plugins/auth-guard.js';
-import originCheckPlugin from './plugins/origin-check.js';
-import rateLimitPlugin from './plugins/rate-limit.js';
-import mailerPlugin from './plugins/mailer.js';
-import sessionPlugin from './plugins/session.js';
-import webPlugin from './plugins/web.js';
+import type { Clock } from './lib/clock.js';
 import { serializeRequest } from './lib/log-redaction.js';
-import accountsRoutes from './modules/accounts/accounts.routes.js';
-import healthRoutes from './modules/health/health.routes.js';
+import accountsModule from './modules/accounts/accounts.plugin.js';
+import healthModule from './modules/health/health.plugin.js';
 import mediaModule from './modules/media/media.plugin.js';
-import partsRoutes from './modules/parts/parts.routes.js';
+import type { MediaStorage } from './modules/media/storage/media-storage.js';
+import partsModule from './modules/parts/parts.plugin.js';
+import clockPlugin from './plugins/clock.js';
+import configPlugin from './plugins/config.js';
+import cookiesPlugin from './plugins/cookies.js';
+import databasePlugin from './plugins/database.js';
+import errorsPlugin from './plugins/errors.js';
+import gracefulClosePlugin from './plugins/graceful-close.js';
+import mailerPlugin, { type Mailer } from './plugins/mailer.js';
+import openapiPlugin from './plugins/openapi.js';
+import originCheckPlugin from './plugins/origin-check.js';
+import rateLimitPlugin, { type RateLimitStore } from './plugins/rate-limit.js';
+import routeListPlugin from './plugins/route-list.js';
+import securityHeadersPlugin from './plugins/security-headers.js';
+import validationPlugin from './plugins/validation.js';
+import webPlugin from './plugins/web.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
-export interface BuildOptions {
+/** What a caller (a test, a benchmark) may put in place of the real thing; unset means the real one. */
+export interface AppOverrides {
   /** Pino options or `false`; defaults to JSON logs at config.logLevel. */
   logger?: FastifyServerOptions['logger'];
   /** Where the default JSON logs go (stdout if unset); tests collect them to check redaction. */
   logStream?: { write(line: string): void };
+  /** The time every service reads (default: the system clock). */
+  clock?: Clock;
+  /** Where mail goes (default: SMTP_URL, else the outbox folder). */
+  mailer?: Mailer;
+  /** Where images are stored (default: DATA_DIR/media). */
+  mediaStorage?: MediaStorage;
+  /** Where rate-limit counters live (default: this process's memory). */
+  rateLimitStore?: RateLimitStore;
 }
 
-/** The composition root: plugins, then modules, then the web app and the 404 handling. */
-export async function buildApp(config: Config, options: BuildOptions = {}) {
+/** The composition root: infrastructure plugins, then the modules, then the web app and the 404 handling. */
+export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const app = Fastify({
-    logger: options.logger ?? {
+    logger: overrides.logger ?? {
       level: config.logLevel,
       redact: {
         paths: [
@@ -46,11 +59,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       },
       // The reset token travels in the path: request lines mask it.
       serializers: { req: serializeRequest },
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      ...(overrides.logStream ? { stream: overrides.logStream } : {}),
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // Keep-alive sockets with no request in flight are closed on shutdown; active ones finish.
+    // Keep-alive sockets with no request in flight are closed on shutdown; active ones finish
+    // (plugins/graceful-close.ts ends their connections once they have answered).
     forceCloseConnections: 'idle',
     requestIdHeader: false,
     genReqId: (req) => {
@@ -59,27 +73,31 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     },
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
+  // Infrastructure: nothing here knows a module.
   await app.register(configPlugin, { config });
+  await app.register(clockPlugin, { clock: overrides.clock });
+  await app.register(gracefulClosePlugin);
+  await app.register(routeListPlugin);
   await app.register(validationPlugin);
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(openapiPlugin);
   await app.register(originCheckPlugin);
   await app.register(databasePlugin);
-  await app.register(rateLimitPlugin);
-  await app.register(mailerPlugin);
-  await app.register(sessionPlugin);
-  await app.register(authGuardPlugin);
+  await app.register(cookiesPlugin);
+  await app.register(rateLimitPlugin, { store: overrides.rateLimitStore });
+  await app.register(mailerPlugin, { mailer: overrides.mailer });
 
-  await app.register(healthRoutes);
-  await app.register(accountsRoutes, { prefix: '/api/users' });
-  await app.register(partsRoutes, { prefix: '/api/componenti' });
-  // POST /api/componenti/upload (session required), GET /media/<name>, cleanup of unused images.
-  await app.register(mediaModule);
+  // Modules, each wiring its service and routes (a module's dependencies come before it).
+  await app.register(healthModule);
+  await app.register(accountsModule);
+  await app.register(mediaModule, { storage: overrides.mediaStorage });
+  await app.register(partsModule);
 
   await app.register(webPlugin);
   return app;

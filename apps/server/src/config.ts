@@ -6,7 +6,6 @@ const booleanish = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -30,7 +29,6 @@ const EnvSchema = z.object({
 
 /** The server's configuration: parsed once from the environment, typed everywhere else. */
 export interface Config {
-  env: 'development' | 'production' | 'test';
   port: number;
   host: string;
   dataDir: string;
@@ -67,7 +65,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const port = e.PORT;
   return {
-    env: e.NODE_ENV,
     port,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),

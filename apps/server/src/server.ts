@@ -1,35 +1,25 @@
+import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+
+/** How long requests in flight may take to finish once a stop is asked for. */
+const GRACE_MS = 10_000;
 
 /** Starts the server and closes it gracefully on SIGTERM / SIGINT. Nothing else lives here. */
 async function main() {
   const config = loadConfig();
   const app = await buildApp(config);
 
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    const timer = setTimeout(() => {
-      app.log.error('shutdown took longer than 10 s, exiting');
-      process.exit(1);
-    }, 10_000);
-    timer.unref();
-    // Keep-alive sockets of requests still in flight become idle only once those finish: close
-    // them as they do, or close() would wait for the clients to hang up.
-    const idleSweep = setInterval(() => app.server.closeIdleConnections(), 100);
-    idleSweep.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'error while closing');
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  // Stops accepting connections, lets requests in flight finish, closes the database, exits 0;
+  // past GRACE_MS, or on a second signal, exits 1.
+  closeWithGrace(
+    { delay: GRACE_MS, logger: { error: (message: string) => app.log.error(message) } },
+    async ({ signal, err }) => {
+      if (err) app.log.error({ err }, 'unexpected error: shutting down');
+      else app.log.info({ signal }, 'shutting down: finishing requests in flight');
+      await app.close();
+    },
+  );
 
   await app.listen({ port: config.port, host: config.host });
 }

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { User } from '@magazzino/contract';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp, type App, type BuildOptions } from '../src/app.js';
+import { buildApp, type App, type AppOverrides } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import type { DialectName } from '../src/db/dialect.js';
 import { createAccount } from '../src/modules/accounts/accounts.service.js';
-import { SESSION_COOKIE } from '../src/plugins/session.js';
+import { SESSION_COOKIE } from '../src/modules/accounts/session.cookie.js';
 import { createTestDatabase, type TestDatabase } from './databases.js';
 
 export interface TestApp {
@@ -18,24 +18,24 @@ export interface TestApp {
 
 /**
  * The whole app, built without a port on a fresh database of `dialect`.
- * `env` overrides configuration variables (SIGNUP, MAX_UPLOAD_MB, ...).
+ * `env` overrides configuration variables (SIGNUP, MAX_UPLOAD_MB, ...); `overrides` swap a port
+ * (`clock`, `mailer`, `mediaStorage`, `rateLimitStore`). Logs are off unless `logStream` is given
+ * (with LOG_LEVEL in `env`), to read the app's own log lines.
  */
 export async function buildTestApp(
   dialect: DialectName = 'sqlite',
   env: Record<string, string> = {},
-  /** Build options; pass `{ logStream }` with LOG_LEVEL in `env` to read the app's own log lines. */
-  options: BuildOptions = { logger: false },
+  overrides: AppOverrides = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(dialect);
   const config = loadConfig({
-    NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: database.dataDir,
     DATABASE_URL: database.databaseUrl,
     WEB_DIST: `${database.dataDir}/no-web`,
     ...env,
   });
-  const app = await buildApp(config, options);
+  const app = await buildApp(config, { ...(overrides.logStream ? {} : { logger: false }), ...overrides });
   await app.ready();
   return {
     app,
@@ -87,7 +87,7 @@ export async function signIn(app: App): Promise<Session> {
     remoteAddress,
   });
   if (response.statusCode === 403) {
-    await createAccount(app.db, input);
+    await createAccount(app.db, input, app.clock);
     const { email, password } = input;
     response = await app.inject({
       method: 'POST',

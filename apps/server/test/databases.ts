@@ -31,7 +31,10 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
       dialect,
       dataDir,
       databaseUrl: undefined,
-      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+      drop: () => {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+        return Promise.resolve();
+      },
     };
   }
   const name = `magazzino_test_${randomBytes(6).toString('hex')}`;

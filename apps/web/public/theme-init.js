@@ -1,4 +1,5 @@
-// Runs before the first paint: 'ligth' (spelling kept, DECISIONS #1) means light, anything else dark.
+// Runs before the first paint: 'ligth' (the stored value of the original app, misspelling kept)
+// means light, anything else dark.
 (function () {
   var theme = 'dark';
   try {

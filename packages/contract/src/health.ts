@@ -1,4 +1,3 @@
 import { z } from 'zod';
 
 export const HealthSchema = z.object({ status: z.enum(['ok', 'unavailable']) }).meta({ id: 'Health' });
-export type Health = z.infer<typeof HealthSchema>;

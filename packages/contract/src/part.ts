@@ -139,7 +139,7 @@ export const PartSchema = z
   .meta({ id: 'Part' });
 export type Part = z.infer<typeof PartSchema>;
 
-/** Fields the list may be sorted by; a leading '-' sorts descending. */
+/** Fields the list may be sorted by (each has an index on the server); a leading '-' sorts descending. */
 export const SORT_FIELDS = [
   'nome',
   'categoria',
@@ -153,7 +153,7 @@ export const SORT_FIELDS = [
   'scaffale',
   'createdAt',
   'updatedAt',
-] as const;
+] as const satisfies readonly (PartField | 'createdAt' | 'updatedAt')[];
 export type SortField = (typeof SORT_FIELDS)[number];
 
 const SORT_VALUES = SORT_FIELDS.flatMap((field) => [field, `-${field}`] as const);
@@ -195,11 +195,9 @@ export const PartListQuerySchema = z.object({
     })
     .optional(),
 });
-export type PartListQuery = z.output<typeof PartListQuerySchema>;
 
 /** Query of the single-category route: paging only. */
 export const PageQuerySchema = PartListQuerySchema.pick({ limit: true, offset: true, sort: true });
-export type PageQuery = z.output<typeof PageQuerySchema>;
 
 export const CategoryCountSchema = z
   .object({ categoria: z.string(), count: z.number().int() })
@@ -215,7 +213,10 @@ export const LocationSchema = PartInputSchema.pick({
 } satisfies Record<LocationField, true>);
 export type Location = z.output<typeof LocationSchema>;
 
-/** Columns of the CSV export, in order (SPEC.md §7; `anno` filled from annoImmatricolazione). */
+/**
+ * Columns of the CSV export, in order: a fixed file format (docs/product.md, "Export"), so a new
+ * part field joins it only when listed here. `anno` is filled from annoImmatricolazione.
+ */
 export const CSV_COLUMNS = [
   'nome',
   'categoria',
@@ -230,7 +231,7 @@ export const CSV_COLUMNS = [
   'modello',
   'versione',
   'anno',
-] as const;
+] as const satisfies readonly (PartField | 'anno')[];
 
 /** File name of the CSV export for a given day: ListaComponenti-YYYY-MM-DD.csv. */
 export function csvFileName(date: Date = new Date()): string {

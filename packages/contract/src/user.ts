@@ -9,7 +9,7 @@ const emailSchema = z
   .pipe(z.email({ error: "L'email non è valida" }))
   .transform((email) => email.toLowerCase());
 
-/** Password rule of DECISIONS #20: 8 to 128 characters. */
+/** A password: 8 to 128 characters, nothing else required (docs/product.md, "Accounts and sessions"). */
 export const PasswordSchema = z
   .string({ error: 'La password è obbligatoria' })
   .min(1, { error: 'La password è obbligatoria' })
@@ -49,7 +49,6 @@ export const ResetPasswordInputSchema = z.object({
   password: PasswordSchema,
   token: z.string().optional(),
 });
-export type ResetPasswordInput = z.output<typeof ResetPasswordInputSchema>;
 
 /** The public profile of a user: never a hash or a token. */
 export const UserSchema = z

@@ -3,8 +3,8 @@ import { PartInputSchema } from '@magazzino/contract';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { openDatabase } from '../db/dialect.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { newId } from '../lib/ids.js';
-import { countParts, insertParts } from '../modules/parts/parts.repository.js';
+import { systemClock, type Clock } from '../lib/clock.js';
+import { PartsService } from '../modules/parts/parts.service.js';
 import { generateDemoParts } from './demo-data.js';
 
 /** How many parts the demo loads unless told otherwise. */
@@ -30,30 +30,24 @@ export interface DemoResult {
  */
 export async function loadDemoParts(
   config: Pick<Config, 'databaseUrl' | 'dataDir'>,
-  options: { force?: boolean; count?: number; now?: Date } = {},
+  options: { force?: boolean; count?: number; clock?: Clock } = {},
 ): Promise<DemoResult> {
   const handle = openDatabase(config);
   try {
     await migrateToLatest(handle.db);
-    const existing = await countParts(handle.db, {});
+    const parts = new PartsService(handle.db, options.clock ?? systemClock);
+    const existing = await parts.count({});
     if (existing > 0 && !options.force) {
       return { inserted: 0, total: existing, database: handle.describe, byCategory: {} };
     }
-    const count = options.count ?? DEMO_COUNT;
-    const now = (options.now ?? new Date()).getTime();
-    const parts = generateDemoParts(count).map((input, index) => {
-      const time = now - (count - index) * MINUTES_BETWEEN_PARTS * 60_000;
-      // Parsed like an API request would be: demo data obeys the same rules as real data.
-      return {
-        input: PartInputSchema.parse(input),
-        id: newId(time),
-        createdAt: new Date(time).toISOString(),
-      };
-    });
-    await handle.db.transaction().execute((trx) => insertParts(trx, parts));
+    // Parsed like an API request would be: demo data obeys the same rules as real data.
+    const inputs = generateDemoParts(options.count ?? DEMO_COUNT).map((input) =>
+      PartInputSchema.parse(input),
+    );
+    const inserted = await parts.createMany(inputs, MINUTES_BETWEEN_PARTS * 60_000);
     const byCategory: Record<string, number> = {};
-    for (const { input } of parts) byCategory[input.categoria] = (byCategory[input.categoria] ?? 0) + 1;
-    return { inserted: count, total: existing + count, database: handle.describe, byCategory };
+    for (const input of inputs) byCategory[input.categoria] = (byCategory[input.categoria] ?? 0) + 1;
+    return { inserted, total: existing + inserted, database: handle.describe, byCategory };
   } finally {
     await handle.db.destroy();
   }

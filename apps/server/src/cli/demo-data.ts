@@ -5,7 +5,7 @@ import { CATEGORIES, COLOURS, CONDITIONS, MAKES, type Make } from './demo-catalo
 export const DEMO_SEED = 20_240_501;
 
 /** A small, fast, seeded PRNG (mulberry32): deterministic numbers in [0, 1). */
-export function seededRandom(seed: number): () => number {
+function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 
 /** A URL fit for the logs: the password-reset token in the path is masked. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   return url.replace(/(\/reset-password\/:?)[^/?#]+/, '$1[redacted]');
 }
 

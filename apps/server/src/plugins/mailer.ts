@@ -3,6 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** A mail to send: Italian plain text and HTML. */
@@ -26,7 +27,7 @@ export interface Mailer {
 
 /** Delivers over SMTP (nodemailer), e.g. `smtp://user:pass@host:587`. */
 export class SmtpMailer implements Mailer {
-  private readonly transport: Transporter;
+  private readonly transport: Transporter<SMTPTransport.SentMessageInfo>;
 
   constructor(
     smtpUrl: string,
@@ -102,18 +103,6 @@ export class OutboxMailer implements Mailer {
   }
 }
 
-/** Keeps every mail in memory: for tests of code that sends mail. */
-export class RecordingMailer implements Mailer {
-  readonly sent: OutgoingMail[] = [];
-
-  send(mail: OutgoingMail): Promise<boolean> {
-    this.sent.push(mail);
-    return Promise.resolve(true);
-  }
-
-  close(): void {}
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
@@ -133,7 +122,10 @@ export default fp<{ mailer?: Mailer }>(
       app.log.info({ outbox: path.join(dataDir, 'outbox') }, 'no SMTP_URL: mails are written to the outbox');
     }
     app.decorate('mailer', mailer);
-    app.addHook('onClose', async () => mailer.close());
+    app.addHook('onClose', (_instance, done) => {
+      mailer.close();
+      done();
+    });
     return Promise.resolve();
   },
   { name: 'mailer', dependencies: ['config'] },

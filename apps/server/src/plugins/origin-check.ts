@@ -5,7 +5,7 @@ import { errors } from '../lib/errors.js';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** True when an `Origin` header names this app: the request's own scheme and host, or PUBLIC_URL. */
-export function isOwnOrigin(request: FastifyRequest, origin: string, publicOrigin: string): boolean {
+function isOwnOrigin(request: FastifyRequest, origin: string, publicOrigin: string): boolean {
   const normalized = origin.toLowerCase();
   return normalized === `${request.protocol}://${request.host}`.toLowerCase() || normalized === publicOrigin;
 }
@@ -18,14 +18,14 @@ export function isOwnOrigin(request: FastifyRequest, origin: string, publicOrigi
 export default fp(
   (app) => {
     const publicOrigin = new URL(app.config.publicUrl).origin.toLowerCase();
-    app.addHook('onRequest', async (request) => {
-      if (!STATE_CHANGING.has(request.method)) return;
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!STATE_CHANGING.has(request.method)) return done();
       const fetchSite = request.headers['sec-fetch-site'];
       const origin = request.headers.origin;
       const crossSite = fetchSite === 'cross-site';
-      if (!crossSite && (origin === undefined || isOwnOrigin(request, origin, publicOrigin))) return;
+      if (!crossSite && (origin === undefined || isOwnOrigin(request, origin, publicOrigin))) return done();
       request.log.warn({ origin, fetchSite }, 'cross-origin request refused');
-      throw errors.crossOrigin();
+      done(errors.crossOrigin());
     });
     return Promise.resolve();
   },

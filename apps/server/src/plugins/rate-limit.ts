@@ -1,133 +1,115 @@
 import fp from 'fastify-plugin';
+import rateLimit, { type FastifyRateLimitStoreCtor, type RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors } from '../lib/errors.js';
 
-/** At most `max` attempts per key in a fixed window of `windowMs` milliseconds. */
-export interface RateLimitRule {
+/**
+ * Where the counters live (@fastify/rate-limit's store interface). The default keeps them in this
+ * process; several instances behind a balancer need a shared one. It must implement `read` as well
+ * as `incr`: failures-only limits look before they count.
+ */
+export type RateLimitStore = FastifyRateLimitStoreCtor;
+
+/** At most `max` attempts per key in a window of `windowMs` milliseconds, the key read from the request. */
+export interface AttemptLimit {
+  /** Names the counter: two limits never share a key, even in a shared store. */
+  name: string;
   max: number;
   windowMs: number;
+  /** The key the attempt counts against: the client's address, the e-mail of the (validated) body... */
+  key(request: FastifyRequest): string;
 }
 
-/** Where the counters live. The in-memory store serves one process; several instances need a shared one. */
-export interface RateLimitStore {
-  /** Counts one attempt; returns the count in the current window and when that window ends. */
-  increment(key: string, windowMs: number, now: number): Promise<{ count: number; resetAt: number }>;
-  /** Takes one attempt back (a success that should not count, or a refused attempt). */
-  decrement(key: string, now: number): Promise<void>;
-}
+/** Keys held per limit in the in-memory store: bounded, the least recently used go first. */
+const MAX_KEYS = 100_000;
 
-interface Window {
-  count: number;
-  resetAt: number;
-}
+type Check = ReturnType<FastifyInstance['createRateLimit']>;
 
-/** Counters in a Map, bounded: expired windows are swept, then the oldest go first. */
-export class MemoryRateLimitStore implements RateLimitStore {
-  private readonly windows = new Map<string, Window>();
+/** Several limits applied together to one kind of attempt (a login, a sign-up...). */
+export class AttemptLimiter {
+  private readonly checks: Check[];
+  // Attempts counted only when they fail are still running here: they hold their place, so a
+  // burst of parallel guesses cannot all pass before the first failures are counted.
+  private readonly inFlight = new Map<string, number>();
 
-  constructor(private readonly maxKeys = 100_000) {}
-
-  increment(key: string, windowMs: number, now: number) {
-    let window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      // Re-inserting keeps the Map ordered by window start, oldest first.
-      this.windows.delete(key);
-      window = { count: 0, resetAt: now + windowMs };
-      this.windows.set(key, window);
-      if (this.windows.size > this.maxKeys) this.evict(now);
-    }
-    window.count += 1;
-    return Promise.resolve({ count: window.count, resetAt: window.resetAt });
+  constructor(app: FastifyInstance, limits: readonly AttemptLimit[]) {
+    this.checks = limits.map((limit) => {
+      const options: RateLimitOptions = {
+        max: limit.max,
+        timeWindow: limit.windowMs,
+        keyGenerator: (request) => `${limit.name}:${limit.key(request)}`,
+        cache: MAX_KEYS,
+      };
+      return app.createRateLimit(options);
+    });
   }
 
-  decrement(key: string, now: number) {
-    const window = this.windows.get(key);
-    if (window && window.resetAt > now && window.count > 0) window.count -= 1;
-    return Promise.resolve();
-  }
-
-  /** Number of keys held (for tests of the bound). */
-  get size(): number {
-    return this.windows.size;
-  }
-
-  private evict(now: number) {
-    for (const [key, window] of this.windows) {
-      if (window.resetAt <= now) this.windows.delete(key);
-    }
-    // Still too many live keys (a flood of distinct ones): drop the oldest tenth.
-    const target = Math.floor(this.maxKeys * 0.9);
-    for (const key of this.windows.keys()) {
-      if (this.windows.size <= target) break;
-      this.windows.delete(key);
-    }
-  }
-}
-
-/** One named limit applied to keys (an IP, an email, an IP with an email...). */
-export class RateLimiter {
-  constructor(
-    readonly name: string,
-    readonly rule: RateLimitRule,
-    private readonly store: RateLimitStore,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Counts an attempt for `key`; returns the seconds to wait when over the limit, else undefined. */
-  async hit(key: string): Promise<number | undefined> {
-    const now = this.now();
-    const { count, resetAt } = await this.store.increment(`${this.name}:${key}`, this.rule.windowMs, now);
-    if (count <= this.rule.max) return undefined;
-    return Math.max(1, Math.ceil((resetAt - now) / 1000));
-  }
-
-  /** Takes back one attempt of `key`. */
-  async refund(key: string): Promise<void> {
-    await this.store.decrement(`${this.name}:${key}`, this.now());
-  }
-}
-
-/** An attempt counted against several limits; `refund()` takes it back (a success that should not count). */
-export interface CountedAttempt {
-  refund(): Promise<void>;
-}
-
-/**
- * Counts one attempt against every `[limiter, key]` pair. If any is over its limit, the attempt is
- * taken back everywhere (a refused attempt did no work) and 429 is thrown with `Retry-After`.
- */
-export async function countAttempt(checks: [RateLimiter, string][]): Promise<CountedAttempt> {
-  const waits = await Promise.all(checks.map(([limiter, key]) => limiter.hit(key)));
-  const refund = async () => {
-    await Promise.all(checks.map(([limiter, key]) => limiter.refund(key)));
+  /**
+   * Counts the attempt against every limit; 429 with Retry-After when one is used up. A refused
+   * attempt counts nowhere (it did no work). Usable as a preHandler: the body is validated by then.
+   */
+  readonly countAttempt = async (request: FastifyRequest): Promise<void> => {
+    await this.refuseWhenUsedUp(request);
+    const results = await Promise.all(this.checks.map((check) => check(request)));
+    // Parallel attempts may all have passed the look above: the count itself settles it.
+    const waits = results.flatMap((r) => (!r.isAllowed && r.isExceeded ? [r.ttlInSeconds] : []));
+    if (waits.length > 0) throw errors.rateLimited(Math.max(1, ...waits));
   };
-  const exceeded = waits.filter((wait): wait is number => wait !== undefined);
-  if (exceeded.length > 0) {
-    await refund();
-    throw errors.rateLimited(Math.max(...exceeded));
+
+  /**
+   * Runs `attempt` unless a limit is used up (429), and counts it only when it fails (resolves to
+   * undefined): a success never uses up a limit.
+   */
+  async countFailure<T>(
+    request: FastifyRequest,
+    attempt: () => Promise<T | undefined>,
+  ): Promise<T | undefined> {
+    const keys = await this.refuseWhenUsedUp(request);
+    for (const key of keys) this.inFlight.set(key, (this.inFlight.get(key) ?? 0) + 1);
+    try {
+      const result = await attempt();
+      if (result === undefined) await Promise.all(this.checks.map((check) => check(request)));
+      return result;
+    } finally {
+      for (const key of keys) {
+        const left = (this.inFlight.get(key) ?? 1) - 1;
+        if (left > 0) this.inFlight.set(key, left);
+        else this.inFlight.delete(key);
+      }
+    }
   }
-  return { refund };
+
+  /** Looks at every counter without counting; 429 when one has no attempt left. Returns the keys. */
+  private async refuseWhenUsedUp(request: FastifyRequest): Promise<string[]> {
+    const states = await Promise.all(this.checks.map((check) => check(request, { increment: false })));
+    const waits: number[] = [];
+    for (const state of states) {
+      if (state.isAllowed) continue;
+      if (state.remaining - (this.inFlight.get(state.key) ?? 0) <= 0) waits.push(state.ttlInSeconds);
+    }
+    if (waits.length > 0) throw errors.rateLimited(Math.max(1, ...waits));
+    return states.map((state) => state.key);
+  }
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** A limiter named `name` over the app's rate-limit store. */
-    createRateLimiter(name: string, rule: RateLimitRule): RateLimiter;
+    /** Limits for one kind of attempt, over the app's rate-limit store. */
+    createAttemptLimiter(limits: readonly AttemptLimit[]): AttemptLimiter;
   }
 }
 
 /**
- * Rate limits for the routes that need them (login, signup, forgot-password), over an in-memory
- * store: correct for one server process; several instances behind a balancer need a shared store.
+ * @fastify/rate-limit, applied only where a module asks for it (no global limit), over the given
+ * store or the library's in-memory one. The store keeps its own time (a shared store, its server's).
  */
-export default fp<{ store?: RateLimitStore; now?: () => number }>(
-  (app, options) => {
-    const store = options.store ?? new MemoryRateLimitStore();
-    const now = options.now ?? Date.now;
+export default fp<{ store?: RateLimitStore }>(
+  async (app, options) => {
+    await app.register(rateLimit, { global: false, ...(options.store ? { store: options.store } : {}) });
     app.decorate(
-      'createRateLimiter',
-      (name: string, rule: RateLimitRule) => new RateLimiter(name, rule, store, now),
+      'createAttemptLimiter',
+      (limits: readonly AttemptLimit[]) => new AttemptLimiter(app, limits),
     );
-    return Promise.resolve();
   },
   { name: 'rate-limit' },
 );

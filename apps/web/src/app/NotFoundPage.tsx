@@ -1,11 +1,12 @@
 import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
 import { messages } from '../i18n';
+import { paths } from '../lib/paths';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 const t = messages.common.notFound;
 
-/** The screen of any unknown path (SPEC.md §2.7). */
+/** The screen of any unknown path, with a way back to the homepage. */
 export function NotFoundPage() {
   useDocumentTitle(t.title);
   return (
@@ -15,7 +16,7 @@ export function NotFoundPage() {
       </p>
       <h1 className="mb-3">{t.title}</h1>
       <p className="lead mb-4">{t.text}</p>
-      <Link to="/" className="btn btn-primary btn-lg">
+      <Link to={paths.home.getHref()} className="btn btn-primary btn-lg">
         {t.home}
       </Link>
     </Container>

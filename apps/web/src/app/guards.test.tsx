@@ -1,19 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { deferredResponse, jsonResponse, mockApi } from '../testing/mock-api';
-import { currentPath, renderApp, TEST_USER } from './testing/render-app';
+import { makeUser, ME_SIGNED_IN, ME_SIGNED_OUT, TEST_USER } from '../testing/test-data';
+import { currentPath, renderApp } from '../testing/render-app';
 
 // The parts screens belong to their own feature: stand-ins keep these tests about the guards.
 vi.mock('../features/parts/pages/PartsListPage', () => ({ default: () => <h1>Stub elenco</h1> }));
 vi.mock('../features/parts/pages/DeletePartPage', () => ({ default: () => <h1>Stub cancella</h1> }));
 vi.mock('../features/parts/pages/CategoryPage', () => ({ default: () => <h1>Stub categoria</h1> }));
-
-const ME_401 = () =>
-  jsonResponse(401, { error: 'Accesso richiesto: effettua il login.', code: 'UNAUTHENTICATED' });
-const fullUser = { ...TEST_USER, createdAt: '2025-01-01T00:00:00.000Z' };
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('route guards', () => {
   it.each([
@@ -27,7 +22,7 @@ describe('route guards', () => {
     '/cancellacomponente/abc',
     '/singolacategoria/Freni',
   ])('sends a visitor from %s to the sign-in screen', async (path) => {
-    mockApi({ 'GET /api/users/me': ME_401 });
+    mockApi(ME_SIGNED_OUT);
     const { router } = renderApp(path);
     expect(await screen.findByRole('heading', { name: 'Accedi' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
@@ -35,8 +30,8 @@ describe('route guards', () => {
 
   it('after sign-in goes back to the page first asked for, query included', async () => {
     const calls = mockApi({
-      'GET /api/users/me': ME_401,
-      'POST /api/users/login': () => jsonResponse(200, fullUser),
+      ...ME_SIGNED_OUT,
+      'POST /api/users/login': () => jsonResponse(200, makeUser()),
     });
     const { router } = renderApp('/elencocomponenti?nome=faro&marca=Fiat');
     await screen.findByRole('heading', { name: 'Accedi' });
@@ -55,8 +50,8 @@ describe('route guards', () => {
 
   it('keeps the return path when the visitor goes on to sign up', async () => {
     mockApi({
-      'GET /api/users/me': ME_401,
-      'POST /api/users/signup': () => jsonResponse(201, fullUser),
+      ...ME_SIGNED_OUT,
+      'POST /api/users/signup': () => jsonResponse(201, makeUser()),
     });
     const { router } = renderApp('/cancellacomponente/p-9');
     await screen.findByRole('heading', { name: 'Accedi' });
@@ -70,14 +65,14 @@ describe('route guards', () => {
   });
 
   it('sends a signed-in user from /login to the dashboard', async () => {
-    mockApi({ 'GET /api/users/me': () => jsonResponse(200, fullUser) });
+    mockApi(ME_SIGNED_IN);
     const { router } = renderApp('/login', { storedUser: TEST_USER });
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/dashboardpage');
   });
 
   it('sends a signed-in user from /register through /login to the dashboard', async () => {
-    mockApi({ 'GET /api/users/me': () => jsonResponse(200, fullUser) });
+    mockApi(ME_SIGNED_IN);
     const { router } = renderApp('/register', { storedUser: TEST_USER });
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/dashboardpage');
@@ -89,13 +84,13 @@ describe('route guards', () => {
     const { router } = renderApp('/singolacategoria/Freni');
     expect(await screen.findByRole('status')).toHaveTextContent('Caricamento in corso…');
     expect(router.state.location.pathname).toBe('/singolacategoria/Freni');
-    me.release(jsonResponse(200, fullUser));
+    me.release(jsonResponse(200, makeUser()));
     expect(await screen.findByRole('heading', { name: 'Stub categoria' })).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual(TEST_USER);
   });
 
   it('shows the 404 screen for any other path, with a button to the homepage', async () => {
-    mockApi({ 'GET /api/users/me': () => jsonResponse(200, fullUser) });
+    mockApi(ME_SIGNED_IN);
     const { router } = renderApp('/non-esiste/affatto', { storedUser: TEST_USER });
     expect(await screen.findByRole('heading', { name: 'Opps! Pagina non trovata.' })).toBeInTheDocument();
     expect(screen.getByText('La pagina richiesta non è al momento raggiungibile.')).toBeInTheDocument();

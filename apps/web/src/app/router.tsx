@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { paths } from '../lib/paths';
 import { GuestOnly, RequireAuth } from './guards';
 import { RootLayout } from './layout/RootLayout';
 import { NotFoundPage } from './NotFoundPage';
@@ -26,9 +27,11 @@ const route = (path: string, Page: LazyExoticComponent<ComponentType>): RouteObj
 });
 
 /**
- * The route table of SPEC.md §2 as read by DECISIONS.md #2, #3, #21 and #22: every data page
- * (delete and single category included) needs a session; ids and category names come from the URL.
- * The layout's Suspense shows a spinner while a screen's chunk loads.
+ * The route table (docs/product.md, "Routes"): every data page (delete and single category
+ * included) needs a session, and ids and category names come from the URL so that a reload or a
+ * shared link opens the same thing. A signed-in user is sent away from /login (to the page first
+ * asked for) and from /register (through /login). The layout's Suspense shows a spinner while a
+ * screen's chunk loads.
  */
 export const routes: RouteObject[] = [
   {
@@ -41,22 +44,22 @@ export const routes: RouteObject[] = [
           {
             element: <RequireAuth />,
             children: [
-              route('/', DashboardPage),
-              route('/dashboardpage', DashboardPage),
-              route('/elencocomponenti', PartsListPage),
-              route('/consultacategorie', CategoriesPage),
-              route('/consultamagazzino', WarehousePage),
-              route('/nuovocomponente', AddPartPage),
-              route('/modificacomponente/:id', EditPartPage),
-              route('/cancellacomponente/:id', DeletePartPage),
-              route('/singolacategoria/:categoria', CategoryPage),
+              route(paths.home.path, DashboardPage),
+              route(paths.dashboard.path, DashboardPage),
+              route(paths.parts.path, PartsListPage),
+              route(paths.categories.path, CategoriesPage),
+              route(paths.warehouse.path, WarehousePage),
+              route(paths.addPart.path, AddPartPage),
+              route(paths.editPart.path, EditPartPage),
+              route(paths.deletePart.path, DeletePartPage),
+              route(paths.category.path, CategoryPage),
             ],
           },
-          { element: <GuestOnly to="return-path" />, children: [route('/login', LoginPage)] },
-          { element: <GuestOnly to="/login" />, children: [route('/register', RegisterPage)] },
-          route('/resetpassword', ForgotPasswordPage),
-          route('/sentpassword', SentPasswordPage),
-          route('/newpassword/:token', NewPasswordPage),
+          { element: <GuestOnly to="return-path" />, children: [route(paths.login.path, LoginPage)] },
+          { element: <GuestOnly to="login" />, children: [route(paths.register.path, RegisterPage)] },
+          route(paths.forgotPassword.path, ForgotPasswordPage),
+          route(paths.passwordSent.path, SentPasswordPage),
+          route(paths.newPassword.path, NewPasswordPage),
           { path: '*', element: <NotFoundPage /> },
         ],
       },

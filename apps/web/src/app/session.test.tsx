@@ -1,28 +1,23 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { apiJson } from '../lib/api-client';
-import { jsonResponse, mockApi } from '../testing/mock-api';
-import { currentPath, renderApp, TEST_USER } from './testing/render-app';
+import { callsTo, jsonResponse, mockApi } from '../testing/mock-api';
+import { ME_SIGNED_IN, ME_SIGNED_OUT, TEST_USER, unauthenticated } from '../testing/test-data';
+import { currentPath, renderApp } from '../testing/render-app';
 
 vi.mock('../features/parts/pages/PartsListPage', () => ({ default: () => <h1>Stub elenco</h1> }));
 
-const fullUser = { ...TEST_USER, createdAt: '2025-01-01T00:00:00.000Z' };
-const unauthenticated = () =>
-  jsonResponse(401, { error: 'Accesso richiesto: effettua il login.', code: 'UNAUTHENTICATED' });
-
-afterEach(() => vi.unstubAllGlobals());
-
 describe('the session in the UI', () => {
   it('shows a stored user at once, with the email in the user menu', async () => {
-    mockApi({ 'GET /api/users/me': () => jsonResponse(200, fullUser) });
+    mockApi(ME_SIGNED_IN);
     renderApp('/dashboardpage', { storedUser: TEST_USER });
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: TEST_USER.email })).toHaveAttribute('id', 'user-menu');
   });
 
   it('clears a stored user the server no longer knows and goes to /login', async () => {
-    mockApi({ 'GET /api/users/me': unauthenticated });
+    mockApi(ME_SIGNED_OUT);
     const { router } = renderApp('/elencocomponenti', { storedUser: TEST_USER });
     expect(await screen.findByRole('heading', { name: 'Accedi' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
@@ -31,7 +26,7 @@ describe('the session in the UI', () => {
 
   it('clears the session on a 401 from any API call, remembering the page', async () => {
     mockApi({
-      'GET /api/users/me': () => jsonResponse(200, fullUser),
+      ...ME_SIGNED_IN,
       'GET /api/componenti': unauthenticated,
     });
     const { router } = renderApp('/elencocomponenti?nome=faro', { storedUser: TEST_USER });
@@ -47,7 +42,7 @@ describe('the session in the UI', () => {
 
   it('signs out: calls logout, forgets the user and goes to / (then /login)', async () => {
     const calls = mockApi({
-      'GET /api/users/me': () => jsonResponse(200, fullUser),
+      ...ME_SIGNED_IN,
       'POST /api/users/logout': () => jsonResponse(204),
     });
     const { router } = renderApp('/dashboardpage', { storedUser: TEST_USER });
@@ -55,12 +50,12 @@ describe('the session in the UI', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('heading', { name: 'Accedi' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/login');
-    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/users/logout')).toBe(true);
+    expect(callsTo(calls, 'POST /api/users/logout')).toHaveLength(1);
     expect(localStorage.getItem('user')).toBeNull();
   });
 
   it('offers Login and Register in the user menu to a visitor', async () => {
-    mockApi({ 'GET /api/users/me': unauthenticated });
+    mockApi(ME_SIGNED_OUT);
     renderApp('/login');
     await userEvent.click(await screen.findByRole('button', { name: 'Account' }));
     expect(await screen.findByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
@@ -69,7 +64,7 @@ describe('the session in the UI', () => {
   });
 
   it('follows a sign-out made in another tab', async () => {
-    mockApi({ 'GET /api/users/me': () => jsonResponse(200, fullUser) });
+    mockApi(ME_SIGNED_IN);
     const { router } = renderApp('/dashboardpage', { storedUser: TEST_USER });
     await screen.findByRole('heading', { name: 'Dashboard' });
     localStorage.removeItem('user');

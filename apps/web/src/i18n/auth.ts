@@ -1,4 +1,4 @@
-/** Italian texts of the account screens (the new-password screen keeps its English words, SPEC.md §1). */
+/** Italian texts of the account screens (the new-password screen keeps the English words it always had). */
 export const auth = {
   fields: {
     email: 'Email',

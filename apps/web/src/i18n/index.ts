@@ -5,4 +5,3 @@ import { parts } from './parts';
 
 /** The Italian message catalogue: every user-visible string of the web app comes from here. */
 export const messages = { common, auth, dashboard, parts } as const;
-export type Messages = typeof messages;

@@ -1,26 +1,9 @@
-/** Italian texts of the parts screens (SPEC.md §2 screens 8–14; wording kept where SPEC.md gives it). */
+/** Italian texts of the parts screens, worded as the product gives them (docs/product.md, "Screens"). */
 export const parts = {
   loading: '..Caricamento in corso',
   retry: 'Riprova',
   close: 'Chiudi',
   networkError: 'Impossibile contattare il server. Controlla la connessione e riprova.',
-
-  fields: {
-    nome: 'Nome',
-    descrizione: 'Descrizione',
-    categoria: 'Categoria',
-    codice: 'Codice',
-    condizione: 'Condizione',
-    peso: 'Peso (Kg)',
-    scaffale: 'Scaffale',
-    campata: 'Campata',
-    ripiano: 'Ripiano',
-    cassetta: 'Cassetta',
-    annoImmatricolazione: 'Anno di immatricolazione',
-    marca: 'Marca',
-    modello: 'Modello',
-    versione: 'Versione',
-  },
 
   hints: {
     peso: 'Con la virgola per i decimali, per esempio 1,8',
@@ -42,7 +25,6 @@ export const parts = {
       peso: 'Peso',
       gestisci: 'Gestisci',
     },
-    location: { scaffale: 'SCAFFALE', campata: 'CAMPATA', ripiano: 'RIPIANO', cassetta: 'CASSETTA' },
     noPhoto: 'Nessuna foto',
     enlargePhoto: (nome: string) => `Ingrandisci la foto di ${nome}`,
     photoOf: (nome: string) => `Foto di ${nome}`,
@@ -77,11 +59,8 @@ export const parts = {
   list: {
     title: 'Elenco Componenti',
     filtersLabel: 'Filtri',
-    nomeLabel: 'Nome',
     nomePlaceholder: 'Inserisci il nome',
-    marcaLabel: 'Marca',
     marcaPlaceholder: 'Inserisci la marca',
-    modelloLabel: 'Modello',
     modelloPlaceholder: 'Inserisci il modello',
     reset: 'RESET',
     pageSize: 'Componenti per pagina',

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** Prefix of every draft key in localStorage. */
-export const DRAFT_PREFIX = 'magazzino.bozza';
+const DRAFT_PREFIX = 'magazzino.bozza';
 
 /** A draft older than this is stale work nobody is coming back to: it is dropped when read. */
-export const DRAFT_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
+const DRAFT_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
 
 /** Typing is saved this long after the last keystroke (and at once when the page goes away). */
-export const DRAFT_SAVE_DELAY_MS = 300;
+const DRAFT_SAVE_DELAY_MS = 300;
 
 /** What is stored: when, and the form's own data. */
 export interface StoredDraft<T> {
@@ -29,7 +29,7 @@ function storage(): Storage | null {
 }
 
 /** The draft under `key`, if there is a readable one younger than DRAFT_MAX_AGE_MS. */
-export function readDraft<T>(key: string, now: Date = new Date()): StoredDraft<T> | null {
+function readDraft<T>(key: string, now: Date = new Date()): StoredDraft<T> | null {
   const store = storage();
   try {
     const raw = store?.getItem(key);
@@ -47,7 +47,7 @@ export function readDraft<T>(key: string, now: Date = new Date()): StoredDraft<T
 }
 
 /** Stores a draft (or removes it when `data` is null). Storage full or disabled: nothing happens. */
-export function writeDraft<T>(key: string, data: T | null, now: Date = new Date()): void {
+function writeDraft<T>(key: string, data: T | null, now: Date = new Date()): void {
   const store = storage();
   try {
     if (data === null) store?.removeItem(key);
@@ -61,11 +61,11 @@ export interface DraftControls<T> {
   /** The draft found when the form opened (null if none): the form applies it once. */
   restored: StoredDraft<T> | null;
   /** Records the form's current data, saved after a short pause; null removes the draft. */
-  save(data: T | null): void;
+  save: (data: T | null) => void;
   /** Writes a pending save now (before a request that may end the page). */
-  flush(): void;
+  flush: () => void;
   /** Removes the draft for good (after the server saved the form, or when the clerk discards it). */
-  clear(): void;
+  clear: () => void;
 }
 
 /**

@@ -2,8 +2,9 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api-client';
 
 /**
- * Shows a failed submit: the server's per-field messages go next to their inputs (for the fields
- * the form has), and the returned text is the server's `error`, shown under the form.
+ * Shows a failed submit on the form: the server's per-field messages (`fields` of its error) go
+ * next to their inputs, for the fields the form has. Returns the server's `error`, the message
+ * for the whole form (or the failure's own message when the server never answered).
  */
 export function applyServerErrors<T extends FieldValues>(
   error: unknown,

@@ -3,7 +3,6 @@ const LOCALE = 'it-IT';
 
 const integerFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
 const decimalFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 3 });
-const dateFormat = new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric' });
 const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'short', timeStyle: 'short' });
 const yearFormat = new Intl.DateTimeFormat(LOCALE, { year: 'numeric' });
 
@@ -16,11 +15,6 @@ export function formatNumber(value: number, maximumFractionDigits = 3): string {
 /** A whole count ('12.500'). */
 export function formatInteger(value: number): string {
   return integerFormat.format(value);
-}
-
-/** A date as 'dd/mm/yyyy'; accepts a Date or an ISO string. */
-export function formatDate(value: Date | string): string {
-  return dateFormat.format(typeof value === 'string' ? new Date(value) : value);
 }
 
 /** A date and time as 'dd/mm/yy, hh:mm'. */

@@ -1,14 +1,17 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
 /** The two Bootstrap colour modes. */
-export type Theme = 'light' | 'dark';
+type Theme = 'light' | 'dark';
 
-/** localStorage key of the theme; its values keep SPEC.md's spelling: 'ligth' | 'dark' (DECISIONS #1). */
-export const THEME_STORAGE_KEY = 'theme';
+/**
+ * localStorage key of the theme. Its values are 'ligth' | 'dark': the misspelling is the stored
+ * value the original app used, kept so that a clerk's saved choice still applies.
+ */
+const THEME_STORAGE_KEY = 'theme';
 const STORED_LIGHT = 'ligth';
 
 /** The stored theme: 'ligth' means light, anything else (or nothing) means dark. */
-export function readStoredTheme(): Theme {
+function readStoredTheme(): Theme {
   try {
     return localStorage.getItem(THEME_STORAGE_KEY) === STORED_LIGHT ? 'light' : 'dark';
   } catch {
@@ -17,14 +20,14 @@ export function readStoredTheme(): Theme {
 }
 
 /** The theme on screen (public/theme-init.js set it before the first paint). */
-export function currentTheme(): Theme {
+function currentTheme(): Theme {
   return document.documentElement.getAttribute('data-bs-theme') === 'light' ? 'light' : 'dark';
 }
 
 const listeners = new Set<() => void>();
 
 /** Shows `theme` and remembers it for the next visits. */
-export function setTheme(theme: Theme): void {
+function setTheme(theme: Theme): void {
   try {
     localStorage.setItem(THEME_STORAGE_KEY, theme === 'light' ? STORED_LIGHT : 'dark');
   } catch {

@@ -1,18 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-/** The time source of the accounts module; tests pass a clock they can move. */
-export interface Clock {
-  now(): Date;
-}
-
 /** Makes the secrets handed to clients: session ids and password-reset tokens. */
 export interface SecretSource {
   /** 32 random bytes as base64url (43 characters). */
   newSecret(): string;
 }
-
-/** The real clock. */
-export const systemClock: Clock = { now: () => new Date() };
 
 /** Secrets from the operating system's CSPRNG. */
 export const randomSecrets: SecretSource = {

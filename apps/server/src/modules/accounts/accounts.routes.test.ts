@@ -228,7 +228,7 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
           "La registrazione di nuovi utenti è chiusa: chiedi all'amministratore di creare il tuo account.",
       });
       const input = newUserInput();
-      await createAccount(closed.app.db, input);
+      await createAccount(closed.app.db, input, closed.app.clock);
       expect((await login(closed.app, input.email, input.password)).statusCode).toBe(200);
     });
   });

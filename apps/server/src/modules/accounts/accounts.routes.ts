@@ -11,10 +11,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errors } from '../../lib/errors.js';
-import { currentUser } from '../../plugins/auth-guard.js';
-import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../../plugins/session.js';
 import { createAccountLimits } from './accounts.limits.js';
-import { AccountsService } from './accounts.service.js';
+import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session.cookie.js';
+import { currentUser } from './session.guard.js';
 
 const FORGOT_MESSAGE =
   "Se l'indirizzo è registrato, riceverai a breve un'email con il link per reimpostare la password.";
@@ -32,18 +31,9 @@ function resetToken(request: FastifyRequest, pathToken: string | undefined, body
 }
 
 /** /api/users: sign-up, login, logout, the current user, and password reset by mail. */
-const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new AccountsService({
-    db: app.db,
-    sessions: app.sessions,
-    mailer: app.mailer,
-    log: app.log,
-    signup: app.config.signup,
-    publicUrl: app.config.publicUrl,
-  });
+const accountsRoutes: FastifyPluginAsyncZod = (app) => {
+  const { accounts, sessions } = app;
   const limits = createAccountLimits(app);
-  // Reset mails still being sent finish before the database closes.
-  app.addHook('preClose', () => service.idle());
 
   const tags = ['users'];
   const failures = { 400: ApiErrorSchema, 401: ApiErrorSchema, 429: ApiErrorSchema };
@@ -65,10 +55,10 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      service.assertSignupOpen();
-      await limits.signup(request.ip, request.body.email);
-      const user = await service.signup(request.body);
-      setSessionCookie(request, reply, await app.sessions.start(user._id));
+      accounts.assertSignupOpen();
+      await limits.signup.countAttempt(request);
+      const user = await accounts.signup(request.body);
+      setSessionCookie(request, reply, await sessions.start(user._id));
       return reply.code(201).send(user);
     },
   );
@@ -84,11 +74,9 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const attempt = await limits.login(request.ip, request.body.email);
-      const user = await service.login(request.body);
+      const user = await limits.login.countFailure(request, () => accounts.login(request.body));
       if (!user) throw errors.invalidCredentials();
-      await attempt.refund();
-      setSessionCookie(request, reply, await app.sessions.start(user._id));
+      setSessionCookie(request, reply, await sessions.start(user._id));
       return user;
     },
   );
@@ -103,7 +91,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.sessions.end(readSessionCookie(request));
+      await sessions.end(readSessionCookie(request));
       clearSessionCookie(request, reply);
       return reply.code(204).send();
     },
@@ -120,7 +108,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: UserSchema, 401: ApiErrorSchema },
       },
     },
-    async (request) => currentUser(request),
+    (request) => currentUser(request),
   );
 
   app.post(
@@ -134,8 +122,8 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await limits.forgotPassword(request.ip, request.body.email);
-      service.requestPasswordReset(request.body.email);
+      await limits.forgotPassword.countAttempt(request);
+      accounts.requestPasswordReset(request.body.email);
       return { message: FORGOT_MESSAGE };
     },
   );
@@ -151,16 +139,17 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { ...resetSchema, params: z.object({ token: z.string() }) } },
     async (request, reply) => {
       const token = resetToken(request, request.params.token, request.body.token);
-      await service.resetPassword(token, request.body.password);
+      await accounts.resetPassword(token, request.body.password);
       clearSessionCookie(request, reply);
       return { message: RESET_MESSAGE };
     },
   );
   app.post('/reset-password', { schema: resetSchema }, async (request, reply) => {
-    await service.resetPassword(resetToken(request, undefined, request.body.token), request.body.password);
+    await accounts.resetPassword(resetToken(request, undefined, request.body.token), request.body.password);
     clearSessionCookie(request, reply);
     return { message: RESET_MESSAGE };
   });
+  return Promise.resolve();
 };
 
 export default accountsRoutes;

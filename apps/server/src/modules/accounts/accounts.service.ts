@@ -3,18 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
 import { errors } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { Mailer } from '../../plugins/mailer.js';
-import {
-  SECRET_PATTERN,
-  hashSecret,
-  isoAfter,
-  randomSecrets,
-  systemClock,
-  type Clock,
-  type SecretSource,
-} from './accounts.ports.js';
+import { SECRET_PATTERN, hashSecret, isoAfter, randomSecrets, type SecretSource } from './accounts.ports.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { passwordResetMail } from './password-reset.mail.js';
 import {
@@ -34,21 +27,18 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
  * Creates an account (sign-up and the user:create command): argon2id hash, then an insert that
  * the UNIQUE index on the normalised email guards. Throws `errors.emailTaken()`.
  */
-export async function createAccount(
-  db: Kysely<Database>,
-  input: SignupInput,
-  clock: Clock = systemClock,
-): Promise<User> {
+export async function createAccount(db: Kysely<Database>, input: SignupInput, clock: Clock): Promise<User> {
   // Saves an argon2 round for the common case; the UNIQUE index settles races.
   if (await findCredentialsByEmail(db, input.email)) throw errors.emailTaken();
   const passwordHash = await hashPassword(input.password);
+  const now = clock.now();
   try {
     return await insertUser(db, {
-      id: newId(),
+      id: newId(now.getTime()),
       email: input.email,
       username: input.username,
       passwordHash,
-      now: clock.now().toISOString(),
+      now: now.toISOString(),
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw errors.emailTaken();
@@ -64,7 +54,7 @@ export interface AccountsServiceOptions {
   signup: 'open' | 'closed';
   /** Base of the links in mails (PUBLIC_URL). */
   publicUrl: string;
-  clock?: Clock;
+  clock: Clock;
   secrets?: SecretSource;
 }
 
@@ -77,7 +67,7 @@ export class AccountsService {
 
   constructor(private readonly options: AccountsServiceOptions) {
     this.db = options.db;
-    this.clock = options.clock ?? systemClock;
+    this.clock = options.clock;
     this.secrets = options.secrets ?? randomSecrets;
   }
 

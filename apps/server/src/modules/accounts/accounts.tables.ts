@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 
 /**
  * Row of `users`. `email` is always stored trimmed and lower-cased, and a UNIQUE index on it makes
@@ -33,9 +33,6 @@ export interface PasswordResetsTable {
 }
 
 export type UserRow = Selectable<UsersTable>;
-export type NewUserRow = Insertable<UsersTable>;
-export type SessionRow = Selectable<SessionsTable>;
-export type PasswordResetRow = Selectable<PasswordResetsTable>;
 
 export interface AccountsTables {
   users: UsersTable;

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, sessionCookieOf, type TestApp } from '../../../test/app.js';
 import { collectLogs, login, me, newUserInput, signup } from '../../../test/accounts.js';
 import { DIALECTS } from '../../../test/databases.js';
+import { ManualClock } from '../../../test/clock.js';
+import { RecordingMailer } from '../../../test/recording-mailer.js';
 import { startSmtpReceiver, type SmtpReceiver } from '../../../test/smtp-receiver.js';
 
 const PUBLIC_URL = 'https://magazzino.example.it';
@@ -184,5 +186,40 @@ describe.each(DIALECTS)('password reset by mail on %s', (dialect) => {
     for (const token of tokens) expect(log).not.toContain(token);
     for (const id of sessionIds) expect(log).not.toContain(id);
     expect(log).not.toContain(input.password);
+  });
+});
+
+describe('password reset with the mailer and the clock swapped through buildApp', () => {
+  it('mails the link through the given mailer; the link expires by the given clock', async () => {
+    const mailer = new RecordingMailer();
+    const clock = new ManualClock();
+    const t = await buildTestApp('sqlite', { PUBLIC_URL }, { mailer, clock });
+    try {
+      const input = newUserInput();
+      await signup(t.app, input);
+      const forgot = {
+        method: 'POST' as const,
+        url: '/api/users/forgot-password',
+        payload: { email: input.email },
+      };
+      expect((await t.app.inject(forgot)).statusCode).toBe(200);
+      await t.app.accounts.idle();
+      expect(mailer.sent).toHaveLength(1);
+      expect(mailer.sent[0]?.to).toBe(input.email);
+      const token = new RegExp(`${PUBLIC_URL}/newpassword/([A-Za-z0-9_-]{43})`).exec(
+        mailer.sent[0]?.text ?? '',
+      )?.[1];
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+      clock.advance(61 * 60 * 1000);
+      const late = await t.app.inject({
+        method: 'POST',
+        url: `/api/users/reset-password/${token ?? ''}`,
+        payload: { password: 'nuova-password-1' },
+      });
+      expect(late.json()).toMatchObject({ code: 'INVALID_TOKEN' });
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -1,15 +1,8 @@
 import type { User } from '@magazzino/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import {
-  SECRET_PATTERN,
-  hashSecret,
-  isoAfter,
-  randomSecrets,
-  systemClock,
-  type Clock,
-  type SecretSource,
-} from './accounts.ports.js';
+import type { Clock } from '../../lib/clock.js';
+import { SECRET_PATTERN, hashSecret, isoAfter, randomSecrets, type SecretSource } from './accounts.ports.js';
 import {
   deleteExpiredSessions,
   deleteSession,
@@ -32,7 +25,7 @@ export interface ActiveSession {
 export interface SessionServiceOptions {
   db: Kysely<Database>;
   ttlMs: number;
-  clock?: Clock;
+  clock: Clock;
   secrets?: SecretSource;
 }
 
@@ -49,7 +42,7 @@ export class SessionService {
   constructor(options: SessionServiceOptions) {
     this.db = options.db;
     this.ttlMs = options.ttlMs;
-    this.clock = options.clock ?? systemClock;
+    this.clock = options.clock;
     this.secrets = options.secrets ?? randomSecrets;
   }
 

@@ -3,6 +3,7 @@ import { SignupInputSchema, fieldErrors } from '@magazzino/contract';
 import { ConfigError, loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/dialect.js';
 import { migrateToLatest } from '../../db/migrate.js';
+import { systemClock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { createAccount } from './accounts.service.js';
 
@@ -131,7 +132,7 @@ export async function userCreateCommand(io: CommandIo): Promise<number> {
   const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateToLatest(handle.db);
-    const user = await createAccount(handle.db, parsed.data);
+    const user = await createAccount(handle.db, parsed.data, systemClock);
     io.stdout.write(`Utente creato: ${user.username} <${user.email}> (database: ${handle.describe})\n`);
     return 0;
   } catch (error) {

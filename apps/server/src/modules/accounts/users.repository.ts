@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.js';
 import type { UserRow } from './accounts.tables.js';
 
 /** The one spelling of an address the database knows: trimmed and lower-cased. */
-export function normalizeEmail(email: string): string {
+function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 

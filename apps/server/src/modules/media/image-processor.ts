@@ -1,4 +1,5 @@
 import os from 'node:os';
+import pLimit from 'p-limit';
 import sharp from 'sharp';
 import { errors } from '../../lib/errors.js';
 import type { AcceptedImageFormat } from './image-type.js';
@@ -38,27 +39,12 @@ export function configureImageLibrary(): void {
   sharp.cache(false);
 }
 
-function waitingQueue(size: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async function run<T>(task: () => Promise<T>): Promise<T> {
-    if (running >= size) await new Promise<void>((resolve) => waiting.push(resolve));
-    running += 1;
-    try {
-      return await task();
-    } finally {
-      running -= 1;
-      waiting.shift()?.();
-    }
-  };
-}
-
 /**
  * Decodes uploads and encodes the stored versions. Decoding runs at most one image per core at a
  * time, so a burst of uploads queues instead of exhausting memory.
  */
 export class ImageProcessor {
-  private readonly run = waitingQueue(Math.max(1, os.availableParallelism()));
+  private readonly run = pLimit(Math.max(1, os.availableParallelism()));
 
   /**
    * Reads the header only and checks it against the type recognised from the first bytes:

@@ -1,23 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Part, UploadResult } from '@magazzino/contract';
 import { buildApp } from '../../app.js';
 import { buildTestApp, signIn, type Session, type TestApp } from '../../../test/app.js';
+import { ManualClock } from '../../../test/clock.js';
 import { DIALECTS } from '../../../test/databases.js';
 import { partInput } from '../../../test/factories.js';
 import { imageOf, storedKeys, uploadForm } from '../../../test/images.js';
 
 const HOUR = 60 * 60 * 1000;
-const hoursFromNow = (hours: number) => new Date(Date.now() + hours * HOUR);
 
 describe.each(DIALECTS)('media cleanup (%s)', (dialect) => {
   let t: TestApp;
   let session: Session;
   let seed = 0;
+  // The app's one clock: uploads and the cleanup read it, the tests move it.
+  const clock = new ManualClock();
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
+    t = await buildTestApp(dialect, {}, { clock });
     session = await signIn(t.app);
   });
+  beforeEach(() => clock.set());
   afterAll(() => t.close());
 
   /** Uploads a new (never seen) image. */
@@ -53,7 +56,7 @@ describe.each(DIALECTS)('media cleanup (%s)', (dialect) => {
   const ageUploads = (hours: number) =>
     t.app.db
       .updateTable('media')
-      .set({ last_uploaded_at: new Date(Date.now() - hours * HOUR).toISOString() })
+      .set({ last_uploaded_at: new Date(clock.now().getTime() - hours * HOUR).toISOString() })
       .execute();
 
   it('keeps referenced images forever and removes unused ones after a day', async () => {
@@ -78,12 +81,14 @@ describe.each(DIALECTS)('media cleanup (%s)', (dialect) => {
     expect(patch.statusCode).toBe(200);
 
     // Younger than a day: everything stays, even what no part uses.
-    expect(await t.app.media.cleanup(hoursFromNow(23))).toMatchObject({ removedImages: 0 });
+    clock.advance(23 * HOUR);
+    expect(await t.app.media.cleanup()).toMatchObject({ removedImages: 0 });
     for (const image of [kept, keptAbsolute, ofDeletedPart, replaced, replacement, neverUsed]) {
       expect(await isServed(image)).toBe(true);
     }
 
-    const report = await t.app.media.cleanup(hoursFromNow(25));
+    clock.advance(2 * HOUR);
+    const report = await t.app.media.cleanup();
     expect(report).toMatchObject({ removedImages: 3, removedStrayFiles: 0 });
     for (const image of [kept, keptAbsolute, replacement]) expect(await isServed(image)).toBe(true);
     for (const image of [ofDeletedPart, replaced, neverUsed]) expect(await isServed(image)).toBe(false);
@@ -125,16 +130,32 @@ describe.each(DIALECTS)('media cleanup (%s)', (dialect) => {
     expect(await t.app.media.cleanup()).toMatchObject({ removedStrayFiles: 0, removedTempFiles: 0 });
     expect(await t.app.media.storage.exists(stray)).toBe(true);
 
-    const report = await t.app.media.cleanup(hoursFromNow(25));
+    clock.advance(25 * HOUR);
+    const report = await t.app.media.cleanup();
     expect(report).toMatchObject({ removedStrayFiles: 1, removedTempFiles: 1 });
     expect(await t.app.media.storage.exists(stray)).toBe(false);
+  });
+
+  it('asks every registered owner: an image another module still uses is kept', async () => {
+    const usedElsewhere = await uploadNew();
+    const unused = await uploadNew();
+    // A later module (donor vehicles, say) registers its own answer beside the parts'.
+    t.app.media.registerImageOwner({
+      name: 'vehicles',
+      referencedUrls: (urls) =>
+        Promise.resolve(new Set(urls.filter((url) => url === usedElsewhere.secure_url))),
+    });
+    clock.advance(25 * HOUR);
+    expect(await t.app.media.cleanup()).toMatchObject({ removedImages: 1 });
+    expect(await isServed(usedElsewhere)).toBe(true);
+    expect(await isServed(unused)).toBe(false);
   });
 
   it('runs at start: a restarted server removes an upload abandoned for days', async () => {
     const image = await uploadNew();
     await ageUploads(72);
     // Another app on the same database and DATA_DIR, as after a restart.
-    const restarted = await buildApp(t.config, { logger: false });
+    const restarted = await buildApp(t.config, { logger: false, clock });
     try {
       await restarted.ready();
       await vi.waitFor(

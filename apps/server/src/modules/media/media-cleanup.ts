@@ -1,13 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
 import { hashOfKey, mediaUrlFor } from './media-urls.js';
-import {
-  deleteImageUploadedBefore,
-  findKnownHashes,
-  findReferencedUrls,
-  listImagesUploadedBefore,
-} from './media.repository.js';
+import { deleteImageUploadedBefore, findKnownHashes, listImagesUploadedBefore } from './media.repository.js';
 import type { MediaStorage } from './storage/media-storage.js';
 
 /** An upload no part uses is kept this long: the form that will save it may still be open. */
@@ -16,17 +12,31 @@ export const UNUSED_UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
 export const TEMP_FILE_MAX_AGE_MS = 60 * 60 * 1000;
 const BATCH = 200;
 
+/**
+ * A module whose records point at stored images by URL (parts today, donor vehicles tomorrow). It
+ * registers with `app.media.registerImageOwner`; the cleanup never removes an image an owner uses.
+ */
+export interface ImageOwner {
+  /** Names the owner in logs. */
+  name: string;
+  /** Which of `urls` its records use (compared exactly). */
+  referencedUrls(urls: readonly string[]): Promise<Set<string>>;
+}
+
 export interface MediaCleanupDeps {
   db: Kysely<Database>;
   storage: MediaStorage;
   log: FastifyBaseLogger;
-  /** Base of absolute URLs (PUBLIC_URL): a part may store `<publicUrl>/media/<name>`. */
+  clock: Clock;
+  /** Base of absolute URLs (PUBLIC_URL): a record may store `<publicUrl>/media/<name>`. */
   publicUrl: string;
+  /** Every module that may use an image. */
+  owners: readonly ImageOwner[];
 }
 
 /** What one cleanup run removed. */
 export interface MediaCleanupReport {
-  /** Uploads (display image + thumbnail) no part refers to, past their grace period. */
+  /** Uploads (display image + thumbnail) no owner refers to, past their grace period. */
   removedImages: number;
   /** Stored files without a record (left by a crash between storing and recording). */
   removedStrayFiles: number;
@@ -34,28 +44,44 @@ export interface MediaCleanupReport {
   removedTempFiles: number;
 }
 
+/** Which of `urls` some owner uses: every owner is asked. */
+async function referencedByAnyOwner(owners: readonly ImageOwner[], urls: string[]): Promise<Set<string>> {
+  const answers = await Promise.all(owners.map((owner) => owner.referencedUrls(urls)));
+  return new Set(answers.flatMap((referenced) => [...referenced]));
+}
+
 /**
- * Removes images no part refers to any more (part deleted, photo replaced, upload never saved),
- * once their last upload is older than the grace period. An image still referenced by
- * `parts.url_immagine` is never removed, whatever its age.
+ * Removes images no owner refers to any more (record deleted, photo replaced, upload never
+ * saved), once their last upload is older than the grace period. An image an owner still uses
+ * is never removed, whatever its age; with no owner registered no image is removed at all.
  */
-export async function cleanupMedia(
-  deps: MediaCleanupDeps,
-  now: Date = new Date(),
-): Promise<MediaCleanupReport> {
-  const { db, storage, log } = deps;
+export async function cleanupMedia(deps: MediaCleanupDeps): Promise<MediaCleanupReport> {
+  const now = deps.clock.now();
   const before = new Date(now.getTime() - UNUSED_UPLOAD_GRACE_MS);
   const report: MediaCleanupReport = { removedImages: 0, removedStrayFiles: 0, removedTempFiles: 0 };
+  // Nobody to ask whether an image is used (no module wired): keep them all.
+  if (deps.owners.length > 0) report.removedImages = await removeUnusedImages(deps, before);
+  report.removedStrayFiles = await removeStrayFiles(deps, before);
+  report.removedTempFiles = await deps.storage.purgeTempFiles(new Date(now.getTime() - TEMP_FILE_MAX_AGE_MS));
+  if (report.removedStrayFiles > 0 || report.removedTempFiles > 0) {
+    deps.log.info(report, 'media cleanup removed leftover files');
+  }
+  return report;
+}
 
+/** Uploads last sent before `before` that no owner uses: row first, then both files. */
+async function removeUnusedImages(deps: MediaCleanupDeps, before: Date): Promise<number> {
+  const { db, storage, log } = deps;
+  const urlsOf = (key: string) => [mediaUrlFor(key), `${deps.publicUrl}${mediaUrlFor(key)}`];
+  let removed = 0;
   let after: { lastUploadedAt: string; hash: string } | null = null;
   for (;;) {
     const batch = await listImagesUploadedBefore(db, before.toISOString(), after, BATCH);
     const last = batch.at(-1);
-    if (!last) break;
+    if (!last) return removed;
     after = { lastUploadedAt: last.lastUploadedAt, hash: last.hash };
-    const urlsOf = (key: string) => [mediaUrlFor(key), `${deps.publicUrl}${mediaUrlFor(key)}`];
-    const referenced = await findReferencedUrls(
-      db,
+    const referenced = await referencedByAnyOwner(
+      deps.owners,
       batch.flatMap((image) => urlsOf(image.displayKey)),
     );
     for (const image of batch) {
@@ -64,17 +90,10 @@ export async function cleanupMedia(
       if (!(await deleteImageUploadedBefore(db, image.hash, before.toISOString()))) continue;
       await storage.delete(image.displayKey);
       await storage.delete(image.thumbnailKey);
-      report.removedImages += 1;
+      removed += 1;
       log.info({ hash: image.hash, lastUploadedAt: image.lastUploadedAt }, 'unused image removed');
     }
   }
-
-  report.removedStrayFiles = await removeStrayFiles(deps, before);
-  report.removedTempFiles = await storage.purgeTempFiles(new Date(now.getTime() - TEMP_FILE_MAX_AGE_MS));
-  if (report.removedStrayFiles > 0 || report.removedTempFiles > 0) {
-    log.info(report, 'media cleanup removed leftover files');
-  }
-  return report;
 }
 
 /** Files older than `before` whose hash has no row: nobody can reference them. */

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import { configureImageLibrary, ImageProcessor } from './image-processor.js';
-import { cleanupMedia, type MediaCleanupReport } from './media-cleanup.js';
 import { serveRoutes, uploadRoutes } from './media.routes.js';
 import { MediaService } from './media.service.js';
 import { LocalMediaStorage } from './storage/local-media-storage.js';
@@ -10,68 +9,52 @@ import type { MediaStorage } from './storage/media-storage.js';
 /** How often unused images are looked for (also once at start). */
 export const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
-/** The media module as the app sees it. */
-export interface MediaModule {
-  storage: MediaStorage;
-  service: MediaService;
-  /** Runs the cleanup now (after any run in progress); `now` lets tests move the clock. */
-  cleanup(now?: Date): Promise<MediaCleanupReport>;
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
-    media: MediaModule;
+    /** Stored images: upload, storage, cleanup, and the registry of modules that use images. */
+    media: MediaService;
   }
 }
 
 /**
- * Wires the media module: storage under DATA_DIR/media, the upload route at
- * POST /api/componenti/upload (session required), GET /media/<name> (public), and the cleanup
- * of unused images at start and every hour.
+ * The media module: `app.media` over the given storage (DATA_DIR/media by default), the upload
+ * route at POST /api/componenti/upload (session required), GET /media/<name> (public), and the
+ * cleanup of unused images at start and every hour. Modules whose records use images register
+ * with `app.media.registerImageOwner` (and name 'media' among their dependencies).
  */
-export default fp(
-  async (app) => {
+export default fp<{ storage?: MediaStorage }>(
+  async (app, options) => {
     configureImageLibrary();
-    const storage: MediaStorage = new LocalMediaStorage(path.join(app.config.dataDir, 'media'));
-    const service = new MediaService({
+    const media = new MediaService({
       db: app.db,
-      storage,
+      storage: options.storage ?? new LocalMediaStorage(path.join(app.config.dataDir, 'media')),
       processor: new ImageProcessor(),
       maxUploadBytes: app.config.maxUploadBytes,
       log: app.log.child({ module: 'media' }),
-    });
-    const cleanupDeps = {
-      db: app.db,
-      storage,
-      log: app.log.child({ module: 'media-cleanup' }),
+      clock: app.clock,
       publicUrl: app.config.publicUrl,
-    };
-    // Runs one after another: the timer and a test (or two timers) never overlap.
-    let last: Promise<unknown> = Promise.resolve();
-    const cleanup = (now?: Date) => {
-      const run = last.catch(() => undefined).then(() => cleanupMedia(cleanupDeps, now));
-      last = run;
-      return run;
-    };
-    const scheduled = () => {
-      cleanup().catch((error: unknown) => cleanupDeps.log.error({ err: error }, 'media cleanup failed'));
-    };
-    app.decorate('media', { storage, service, cleanup });
+    });
+    app.decorate('media', media);
 
+    const scheduled = () => {
+      media.cleanup().catch((error: unknown) => app.log.error({ err: error }, 'media cleanup failed'));
+    };
     let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
+    // On ready: every owner has registered by then.
+    app.addHook('onReady', (done) => {
       scheduled();
       timer = setInterval(scheduled, CLEANUP_INTERVAL_MS);
       timer.unref();
+      done();
     });
     // Before the database closes: stop the timer and let a run in progress finish.
     app.addHook('preClose', async () => {
       clearInterval(timer);
-      await last.catch(() => undefined);
+      await media.idle();
     });
 
     await app.register(uploadRoutes, { prefix: '/api/componenti' });
     await app.register(serveRoutes);
   },
-  { name: 'media', dependencies: ['config', 'database', 'auth-guard'] },
+  { name: 'media', dependencies: ['config', 'clock', 'database', 'accounts'] },
 );

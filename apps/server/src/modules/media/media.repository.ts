@@ -108,18 +108,6 @@ export async function listImagesUploadedBefore(
   return rows.map(toStoredImage);
 }
 
-/** Which of `urls` some part uses as its image (exact match on `parts.url_immagine`, indexed). */
-export async function findReferencedUrls(db: Kysely<Database>, urls: string[]): Promise<Set<string>> {
-  if (urls.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('parts')
-    .select('url_immagine')
-    .distinct()
-    .where('url_immagine', 'in', urls)
-    .execute();
-  return new Set(rows.flatMap((row) => (row.url_immagine === null ? [] : [row.url_immagine])));
-}
-
 /**
  * Deletes the row of an upload unless it was sent again since `before` (a re-upload restarts its
  * grace period); true when the row was deleted and its files may go.

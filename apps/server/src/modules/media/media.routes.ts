@@ -1,4 +1,4 @@
-import multipart from '@fastify/multipart';
+import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema, UploadResultSchema } from '@magazzino/contract';
 import { z } from 'zod';
@@ -58,11 +58,11 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       // The route has no params or query, and its body is read by the handler from the multipart
       // stream (request.body stays null): nothing for the validator to check here.
-      validatorCompiler: () => (value) => ({ value }),
+      validatorCompiler: () => (value: unknown) => ({ value }),
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw errors.uploadNotMultipart();
-      let part;
+      let part: MultipartFile | undefined;
       try {
         part = await request.file();
       } catch (error) {
@@ -76,7 +76,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         throw errors.uploadMissingFile();
       }
       const file = part.file;
-      const result = await app.media.service.upload(
+      const result = await app.media.upload(
         { stream: file, truncated: () => file.truncated },
         request.user?._id ?? null,
       );
@@ -86,7 +86,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** GET /media/<name>: stored images, public, cached for a year (names change with content). */
-export const serveRoutes: FastifyPluginAsyncZod = async (app) => {
+export const serveRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/media/:name',
     {
@@ -117,4 +117,5 @@ export const serveRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.type('image/webp').header('content-length', String(object.size)).send(object.body);
     },
   );
+  return Promise.resolve();
 };

@@ -4,10 +4,12 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { UploadResult } from '@magazzino/contract';
-import { AppError, errors } from '../../lib/errors.js';
 import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError, errors } from '../../lib/errors.js';
 import type { ImageProcessor } from './image-processor.js';
 import { SNIFF_BYTES, sniffImageFormat } from './image-type.js';
+import { cleanupMedia, type ImageOwner, type MediaCleanupReport } from './media-cleanup.js';
 import { displayKeyFor, mediaUrlFor, thumbnailKeyFor } from './media-urls.js';
 import { findImage, insertImage, touchImage, type StoredImage } from './media.repository.js';
 import type { MediaStorage, TempFile } from './storage/media-storage.js';
@@ -25,7 +27,9 @@ export interface MediaServiceDeps {
   /** Largest upload accepted; the multipart parser must stop reading the file there. */
   maxUploadBytes: number;
   log: FastifyBaseLogger;
-  now?: () => Date;
+  clock: Clock;
+  /** Base of absolute image URLs (PUBLIC_URL), which records may store too. */
+  publicUrl: string;
 }
 
 interface Received {
@@ -39,7 +43,7 @@ function isFileSystemError(error: unknown): boolean {
 }
 
 /** "10", "0,5": a byte limit in megabytes, the Italian way. */
-export function formatMegabytes(bytes: number): string {
+function formatMegabytes(bytes: number): string {
   return new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024));
 }
 
@@ -55,15 +59,42 @@ function toUploadResult(image: StoredImage): UploadResult {
 }
 
 /**
- * The upload: receive the file into scratch space while hashing it, recognise it by content,
- * refuse bombs from the header, then store a display image and a thumbnail named after the
- * hash. The same bytes uploaded again reuse what is stored.
+ * Stored images. The upload receives the file into scratch space while hashing it, recognises it
+ * by content, refuses bombs from the header, then stores a display image and a thumbnail named
+ * after the hash (the same bytes uploaded again reuse what is stored). The cleanup removes the
+ * images no registered owner uses any more.
  */
 export class MediaService {
-  private readonly now: () => Date;
+  private readonly owners: ImageOwner[] = [];
+  private readonly cleanupLog: FastifyBaseLogger;
+  private lastCleanup: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly deps: MediaServiceDeps) {
-    this.now = deps.now ?? (() => new Date());
+    this.cleanupLog = deps.log.child({ module: 'media-cleanup' });
+  }
+
+  /** Where the images are kept (the serving route reads from it). */
+  get storage(): MediaStorage {
+    return this.deps.storage;
+  }
+
+  /** Adds a module whose records use images: the cleanup asks it before removing any. */
+  registerImageOwner(owner: ImageOwner): void {
+    this.owners.push(owner);
+  }
+
+  /** Runs the cleanup now, after any run in progress: runs never overlap. */
+  cleanup(): Promise<MediaCleanupReport> {
+    const { db, storage, clock, publicUrl } = this.deps;
+    const deps = { db, storage, clock, publicUrl, log: this.cleanupLog, owners: this.owners };
+    const run = this.lastCleanup.catch(() => undefined).then(() => cleanupMedia(deps));
+    this.lastCleanup = run;
+    return run;
+  }
+
+  /** Resolves once a cleanup in progress has finished (before the database closes). */
+  async idle(): Promise<void> {
+    await this.lastCleanup.catch(() => undefined);
   }
 
   /** Stores an uploaded image (or finds it already stored) and returns its URLs. */
@@ -84,7 +115,7 @@ export class MediaService {
       const thumbnailKey = thumbnailKeyFor(received.hash);
       await this.deps.storage.put(displayKey, display.data, 'image/webp');
       await this.deps.storage.put(thumbnailKey, thumbnail.data, 'image/webp');
-      const at = this.now().toISOString();
+      const at = this.deps.clock.now().toISOString();
       const image: StoredImage = {
         hash: received.hash,
         displayKey,
@@ -158,7 +189,7 @@ export class MediaService {
     const { db, storage } = this.deps;
     const existing = await findImage(db, hash);
     // Touch first: once touched, a cleanup running now cannot take the files away.
-    if (!existing || !(await touchImage(db, hash, this.now().toISOString()))) return null;
+    if (!existing || !(await touchImage(db, hash, this.deps.clock.now().toISOString()))) return null;
     const complete =
       (await storage.exists(existing.displayKey)) && (await storage.exists(existing.thumbnailKey));
     return complete ? existing : null;

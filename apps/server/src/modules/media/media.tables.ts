@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 
 /**
  * Row of `media`: one upload, stored as a display image and a thumbnail. The key is the SHA-256
@@ -26,7 +26,6 @@ export interface MediaTable {
 }
 
 export type MediaRow = Selectable<MediaTable>;
-export type NewMediaRow = Insertable<MediaTable>;
 
 export interface MediaTables {
   media: MediaTable;

@@ -24,7 +24,7 @@ export function csvLine(values: readonly (string | number)[]): string {
 }
 
 /** The export's row of a part, in CSV_COLUMNS order; `anno` comes from annoImmatricolazione. */
-export function partCsvValues(part: Part): (string | number)[] {
+function partCsvValues(part: Part): (string | number)[] {
   return CSV_COLUMNS.map((column) => (column === 'anno' ? part.annoImmatricolazione : part[column]));
 }
 

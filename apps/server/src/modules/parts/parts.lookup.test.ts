@@ -103,7 +103,7 @@ describe.each(DIALECTS)('categories and locations on %s', (dialect) => {
 
   it('documents every parts route in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json<{
-      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+      paths: Record<string, Record<string, { responses: Record<string, unknown>; security?: unknown }>>;
     }>();
     const expected: [string, string][] = [
       ['/api/componenti/', 'get'],
@@ -118,7 +118,7 @@ describe.each(DIALECTS)('categories and locations on %s', (dialect) => {
     ];
     for (const [path, method] of expected) {
       const operation = doc.paths[path]?.[method];
-      expect(operation, `${method} ${path}`).toBeDefined();
+      expect(operation?.security, `${method} ${path}`).toEqual([{ session: [] }]);
       expect(operation?.responses).toHaveProperty('401');
     }
   });

@@ -1,6 +1,31 @@
-import type { Location, Part, PartInput } from '@magazzino/contract';
+import { PART_FIELDS, type Location, type Part, type PartField, type PartInput } from '@magazzino/contract';
 import { thumbnailUrlFor } from '../media/media-urls.js';
-import type { NewPartRow, PartRow } from './parts.tables.js';
+import type { NewPartRow, PartRow, PartsTable } from './parts.tables.js';
+
+/**
+ * The column that stores each field of the contract's part. A new field in PART_FIELD_SPECS
+ * fails to compile here until it has a column, then in toFieldColumns and toPart until both
+ * say how it is written and read.
+ */
+export const FIELD_COLUMNS = {
+  nome: 'nome',
+  descrizione: 'descrizione',
+  categoria: 'categoria',
+  codice: 'codice',
+  condizione: 'condizione',
+  peso: 'peso_grammi',
+  scaffale: 'scaffale',
+  campata: 'campata',
+  ripiano: 'ripiano',
+  cassetta: 'cassetta',
+  marca: 'marca',
+  modello: 'modello',
+  versione: 'versione',
+  annoImmatricolazione: 'anno_immatricolazione',
+} as const satisfies Record<PartField, keyof PartsTable>;
+
+/** A column that stores a part field. */
+type FieldColumn = (typeof FIELD_COLUMNS)[PartField];
 
 /**
  * Joins the fields of search_norm and location_key. A control character a user does not type,
@@ -48,7 +73,7 @@ function derivedColumns(input: PartInput) {
 
 /** The stored columns of a part's fields (without id, version and timestamps). */
 export function toFieldColumns(input: PartInput) {
-  return {
+  const columns = {
     nome: input.nome,
     descrizione: input.descrizione,
     categoria: input.categoria,
@@ -64,8 +89,8 @@ export function toFieldColumns(input: PartInput) {
     versione: input.versione,
     anno_immatricolazione: input.annoImmatricolazione,
     url_immagine: input.urlImmagine ?? null,
-    ...derivedColumns(input),
-  };
+  } satisfies Record<FieldColumn | 'url_immagine', unknown>;
+  return { ...columns, ...derivedColumns(input) };
 }
 
 /** A new row: the fields plus identity and creation time (ISO 8601). */
@@ -76,20 +101,7 @@ export function toNewRow(input: PartInput, id: string, createdAt: string): NewPa
 /** The columns a part's API shape is read from (the derived search columns stay in the database). */
 export const PART_COLUMNS = [
   'id',
-  'nome',
-  'descrizione',
-  'categoria',
-  'codice',
-  'condizione',
-  'peso_grammi',
-  'scaffale',
-  'campata',
-  'ripiano',
-  'cassetta',
-  'marca',
-  'modello',
-  'versione',
-  'anno_immatricolazione',
+  ...PART_FIELDS.map((field) => FIELD_COLUMNS[field]),
   'url_immagine',
   'version',
   'created_at',
@@ -127,21 +139,9 @@ export function toPart(row: PartColumns): Part {
 
 /** The editable fields of a stored part, ready to be merged with a patch. */
 export function toInput(part: Part): PartInput {
-  return {
-    nome: part.nome,
-    descrizione: part.descrizione,
-    categoria: part.categoria,
-    codice: part.codice,
-    condizione: part.condizione,
-    peso: part.peso,
-    scaffale: part.scaffale,
-    campata: part.campata,
-    ripiano: part.ripiano,
-    cassetta: part.cassetta,
-    marca: part.marca,
-    modello: part.modello,
-    versione: part.versione,
-    annoImmatricolazione: part.annoImmatricolazione,
-    urlImmagine: part.urlImmagine,
-  };
+  const fields = Object.fromEntries(PART_FIELDS.map((field) => [field, part[field]])) as Pick<
+    Part,
+    PartField
+  >;
+  return { ...fields, urlImmagine: part.urlImmagine };
 }

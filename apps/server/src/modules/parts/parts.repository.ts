@@ -2,6 +2,7 @@ import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBoo
 import type { CategoryCount, Location, Part, PartInput, SortField } from '@magazzino/contract';
 import type { Database } from '../../db/schema.js';
 import {
+  FIELD_COLUMNS,
   locationKey,
   normalizeText,
   PART_COLUMNS,
@@ -9,7 +10,7 @@ import {
   toNewRow,
   toPart,
 } from './parts.mapper.js';
-import type { NewPartRow } from './parts.tables.js';
+import type { NewPartRow, PartsTable } from './parts.tables.js';
 
 /** Every condition a part lookup can combine (ANDed). Text filters are case-insensitive substrings. */
 export interface PartFilter {
@@ -36,38 +37,27 @@ export interface PartCursor {
   id: string;
 }
 
-type SortColumn =
-  | 'nome_norm'
-  | 'categoria'
-  | 'codice'
-  | 'condizione'
-  | 'peso_grammi'
-  | 'marca_norm'
-  | 'modello_norm'
-  | 'versione'
-  | 'anno_immatricolazione'
-  | 'scaffale'
-  | 'created_at'
-  | 'updated_at';
-
 /** The case-folded columns the substring filters search. */
 type FoldedColumn = 'nome_norm' | 'marca_norm' | 'modello_norm' | 'search_norm';
 
-/** Text sorts use the case-folded copy where there is one, so "alfa" and "Alfa" sort together. */
-const SORT_COLUMNS: Record<SortField, SortColumn> = {
+/**
+ * The column each sort reads (each has an index). Text sorts use the case-folded copy where
+ * there is one, so "alfa" and "Alfa" sort together.
+ */
+const SORT_COLUMNS = {
   nome: 'nome_norm',
-  categoria: 'categoria',
-  codice: 'codice',
-  condizione: 'condizione',
-  peso: 'peso_grammi',
+  categoria: FIELD_COLUMNS.categoria,
+  codice: FIELD_COLUMNS.codice,
+  condizione: FIELD_COLUMNS.condizione,
+  peso: FIELD_COLUMNS.peso,
   marca: 'marca_norm',
   modello: 'modello_norm',
-  versione: 'versione',
-  annoImmatricolazione: 'anno_immatricolazione',
-  scaffale: 'scaffale',
+  versione: FIELD_COLUMNS.versione,
+  annoImmatricolazione: FIELD_COLUMNS.annoImmatricolazione,
+  scaffale: FIELD_COLUMNS.scaffale,
   createdAt: 'created_at',
   updatedAt: 'updated_at',
-};
+} as const satisfies Record<SortField, keyof PartsTable>;
 
 /** Rows per INSERT: 24 columns each stays well under SQLite's bound-parameter limit. */
 const INSERT_BATCH = 400;
@@ -240,4 +230,19 @@ export async function countByCategory(db: Kysely<Database>): Promise<CategoryCou
     .groupBy('categoria')
     .execute();
   return rows.map((row) => ({ categoria: row.categoria, count: Number(row.count) }));
+}
+
+/** Which of `urls` some part uses as its image (exact match on `url_immagine`, indexed). */
+export async function findReferencedImageUrls(
+  db: Kysely<Database>,
+  urls: readonly string[],
+): Promise<Set<string>> {
+  if (urls.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('parts')
+    .select('url_immagine')
+    .distinct()
+    .where('url_immagine', 'in', urls)
+    .execute();
+  return new Set(rows.flatMap((row) => (row.url_immagine === null ? [] : [row.url_immagine])));
 }

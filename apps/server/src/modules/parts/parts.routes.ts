@@ -27,7 +27,7 @@ import {
   PartIdParamsSchema,
   PartListSchema,
 } from './parts.schemas.js';
-import { etagMatches, etagOf, PartsService } from './parts.service.js';
+import { etagMatches, etagOf } from './parts.service.js';
 
 interface ListQuery {
   limit?: number | undefined;
@@ -44,9 +44,9 @@ function sendStream(reply: FastifyReply, type: string, chunks: AsyncIterable<str
  * Routes of /api/componenti: validate with the contract, translate to HTTP (status, headers),
  * and leave the decisions to the service. Every route is behind the session guard.
  */
-const partsRoutes: FastifyPluginAsyncZod = async (app) => {
+const partsRoutes: FastifyPluginAsyncZod = (app) => {
   app.addHook('onRequest', app.requireSession);
-  const service = new PartsService(app.db);
+  const service = app.parts;
 
   /** A page when `limit` is given, else every match streamed; X-Total-Count either way. */
   async function sendParts(
@@ -237,6 +237,7 @@ const partsRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(204).send(null);
     },
   );
+  return Promise.resolve();
 };
 
 export default partsRoutes;

@@ -8,6 +8,7 @@ import {
   type SortField,
 } from '@magazzino/contract';
 import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
 import { errors } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { toInput } from './parts.mapper.js';
@@ -16,7 +17,9 @@ import {
   countParts,
   deletePart,
   findPartById,
+  findReferencedImageUrls,
   insertPart,
+  insertParts,
   listPartsAfter,
   listPartsPage,
   updatePartIfVersion,
@@ -56,7 +59,7 @@ function isSortField(value: string): value is SortField {
 }
 
 /** Turns the API's `sort` parameter ('-peso', 'nome', ...) into a sort order (default: newest first). */
-export function parseSort(sort: string | undefined): PartSort {
+function parseSort(sort: string | undefined): PartSort {
   if (!sort) return DEFAULT_SORT;
   const descending = sort.startsWith('-');
   const field = descending ? sort.slice(1) : sort;
@@ -72,7 +75,7 @@ export interface PageRequest {
 export class PartsService {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly now: () => Date = () => new Date(),
+    private readonly clock: Clock,
   ) {}
 
   /** The part, or 404. */
@@ -84,8 +87,22 @@ export class PartsService {
 
   /** Stores a new part (version 1, created now). */
   async create(input: PartInput): Promise<Part> {
-    const now = this.now();
+    const now = this.clock.now();
     return insertPart(this.db, input, newId(now.getTime()), now.toISOString());
+  }
+
+  /**
+   * Stores many parts in one transaction (bulk loads such as the demo data). They are spaced
+   * `spacingMs` apart in creation time, the last one created now, so "newest first" lists them
+   * in reverse order. Returns how many were stored.
+   */
+  async createMany(inputs: readonly PartInput[], spacingMs = 1000): Promise<number> {
+    const end = this.clock.now().getTime();
+    const parts = inputs.map((input, index) => {
+      const time = end - (inputs.length - 1 - index) * spacingMs;
+      return { input, id: newId(time), createdAt: new Date(time).toISOString() };
+    });
+    return this.db.transaction().execute((trx) => insertParts(trx, parts));
   }
 
   /**
@@ -108,7 +125,7 @@ export class PartsService {
         id,
         current.version,
         merged,
-        this.now().toISOString(),
+        this.clock.now().toISOString(),
       );
       if (updated) return updated;
       // Someone else wrote in between: the client's version is stale now, unless it sent none.
@@ -168,6 +185,11 @@ export class PartsService {
         if (page.parts.length > 0) yield page.parts;
       }
     })();
+  }
+
+  /** Which of `urls` some part uses as its image: the parts' answer to the media cleanup. */
+  referencedImageUrls(urls: readonly string[]): Promise<Set<string>> {
+    return findReferencedImageUrls(this.db, urls);
   }
 
   /** Every category with its number of parts, in Italian alphabetical order. */

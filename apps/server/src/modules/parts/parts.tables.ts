@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 /** Row of `parts`. Timestamps are ISO 8601 strings (UTC, milliseconds) in both dialects. */
 export interface PartsTable {
@@ -30,7 +30,6 @@ export interface PartsTable {
 
 export type PartRow = Selectable<PartsTable>;
 export type NewPartRow = Insertable<PartsTable>;
-export type PartRowUpdate = Updateable<PartsTable>;
 
 export interface PartsTables {
   parts: PartsTable;

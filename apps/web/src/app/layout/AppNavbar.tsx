@@ -4,24 +4,25 @@ import NavDropdown from 'react-bootstrap/NavDropdown';
 import Navbar from 'react-bootstrap/Navbar';
 import { Link, NavLink } from 'react-router';
 import { useSignOut } from '../../features/auth/api/logout';
+import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session/session-context';
 import { messages } from '../../i18n';
 
 const t = messages.common.nav;
 
 const LINKS = [
-  { to: '/', label: t.home, end: true },
-  { to: '/elencocomponenti', label: t.list, end: false },
-  { to: '/nuovocomponente', label: t.add, end: false },
-  { to: '/consultamagazzino', label: t.warehouse, end: false },
-  { to: '/consultacategorie', label: t.categories, end: false },
+  { to: paths.home.getHref(), label: t.home, end: true },
+  { to: paths.parts.getHref(), label: t.list, end: false },
+  { to: paths.addPart.getHref(), label: t.add, end: false },
+  { to: paths.warehouse.getHref(), label: t.warehouse, end: false },
+  { to: paths.categories.getHref(), label: t.categories, end: false },
 ] as const;
 
 // Menu items get no eventKey: react-bootstrap would then mark them aria-selected (not allowed on
 // links and buttons); they still close the menu and the collapsed bar when chosen.
 
 /**
- * The top bar of every page (SPEC.md §2): the five areas and the user menu. Below the lg
+ * The top bar of every page: the five areas and the user menu. Below the lg
  * breakpoint it collapses behind a menu button, and closes again once a link is chosen.
  */
 export function AppNavbar() {
@@ -37,7 +38,7 @@ export function AppNavbar() {
       >
         {/* Full width: the five links and the user's email need the room on a laptop screen. */}
         <Container fluid className="px-lg-4">
-          <Navbar.Brand as={Link} to="/">
+          <Navbar.Brand as={Link} to={paths.home.getHref()}>
             {messages.common.appName}
           </Navbar.Brand>
           <Navbar.Toggle aria-controls="main-navbar" label={t.toggle} />
@@ -72,10 +73,10 @@ export function AppNavbar() {
                   </>
                 ) : (
                   <>
-                    <NavDropdown.Item as={Link} to="/login">
+                    <NavDropdown.Item as={Link} to={paths.login.getHref()}>
                       {t.login}
                     </NavDropdown.Item>
-                    <NavDropdown.Item as={Link} to="/register">
+                    <NavDropdown.Item as={Link} to={paths.register.getHref()}>
                       {t.register}
                     </NavDropdown.Item>
                   </>

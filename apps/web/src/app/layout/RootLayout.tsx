@@ -11,8 +11,8 @@ import { AppNavbar } from './AppNavbar';
  */
 export function RootLayout() {
   const { pathname } = useLocation();
-  // Every route change starts at the top of the new page (SPEC.md §2).
-  // Instant, not smooth: a new page should not visibly slide up from the old position.
+  // Every route change starts at the top of the new page. Instant, not smooth: a new page should
+  // not visibly slide up from the old position.
   useEffect(() => {
     window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
   }, [pathname]);

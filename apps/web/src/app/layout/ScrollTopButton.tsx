@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { messages } from '../../i18n';
 
-/** Scroll distance after which the button appears (SPEC.md §9). */
-export const SCROLL_TOP_THRESHOLD = 300;
+/** Scroll distance after which the button appears. */
+const SCROLL_TOP_THRESHOLD = 300;
 
 function prefersReducedMotion(): boolean {
   return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;

@@ -1,20 +1,17 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockApi } from '../../testing/mock-api';
-import { renderApp, TEST_USER } from '../testing/render-app';
-
-const fullUser = { ...TEST_USER, createdAt: '2025-01-01T00:00:00.000Z' };
-const ME_401 = () =>
-  jsonResponse(401, { error: 'Accesso richiesto: effettua il login.', code: 'UNAUTHENTICATED' });
+import { mockApi } from '../../testing/mock-api';
+import { ME_SIGNED_IN, ME_SIGNED_OUT, TEST_USER } from '../../testing/test-data';
+import { renderApp } from '../../testing/render-app';
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   document.documentElement.setAttribute('data-bs-theme', 'dark');
   Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
 });
 
-function scrollTo(y: number) {
+/** Puts the window at `y` px from the top, as if the user had scrolled there. */
+function scrollWindow(y: number) {
   Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
   act(() => {
     fireEvent.scroll(window);
@@ -23,7 +20,7 @@ function scrollTo(y: number) {
 
 describe('layout', () => {
   it('has the landmarks, the skip link and the five areas in the navbar', async () => {
-    mockApi({ 'GET /api/users/me': () => jsonResponse(200, fullUser) });
+    mockApi(ME_SIGNED_IN);
     renderApp('/dashboardpage', { storedUser: TEST_USER });
     await screen.findByRole('heading', { name: 'Dashboard' });
     expect(screen.getByRole('banner')).toBeInTheDocument();
@@ -48,7 +45,7 @@ describe('layout', () => {
   });
 
   it('shows the dashboard cards with a description each, leading to the four areas', async () => {
-    mockApi({ 'GET /api/users/me': () => jsonResponse(200, fullUser) });
+    mockApi(ME_SIGNED_IN);
     renderApp('/', { storedUser: TEST_USER });
     await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
     const cards = screen.getAllByRole('heading', { level: 2 });
@@ -70,7 +67,7 @@ describe('layout', () => {
   });
 
   it('switches between dark (default) and light, stored as ligth/dark', async () => {
-    mockApi({ 'GET /api/users/me': ME_401 });
+    mockApi(ME_SIGNED_OUT);
     renderApp('/login');
     const toggle = await screen.findByRole('switch', { name: 'Tema scuro' });
     expect(toggle).toBeChecked();
@@ -84,24 +81,24 @@ describe('layout', () => {
   });
 
   it('shows the scroll-to-top button only after 300 px, and it scrolls to the top', async () => {
-    mockApi({ 'GET /api/users/me': ME_401 });
+    mockApi(ME_SIGNED_OUT);
     renderApp('/login');
     await screen.findByRole('heading', { name: 'Accedi' });
     const name = 'Torna in cima alla pagina';
-    scrollTo(300);
+    const scroll = vi.spyOn(window, 'scrollTo');
+    scrollWindow(300);
     expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
-    scrollTo(301);
+    scrollWindow(301);
     await userEvent.click(screen.getByRole('button', { name }));
-    expect(window.scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
+    expect(scroll).toHaveBeenLastCalledWith({ top: 0, behavior: 'smooth' });
     expect(screen.getByRole('main')).toHaveFocus();
   });
 
   it('scrolls to the top on every route change', async () => {
-    mockApi({ 'GET /api/users/me': ME_401 });
+    mockApi(ME_SIGNED_OUT);
     renderApp('/login');
     await screen.findByRole('heading', { name: 'Accedi' });
-    const scroll = vi.mocked(window.scrollTo);
-    scroll.mockClear();
+    const scroll = vi.spyOn(window, 'scrollTo');
     await userEvent.click(screen.getByRole('link', { name: 'Password dimenticata?' }));
     await screen.findByRole('heading', { name: 'Password dimenticata' });
     await waitFor(() => expect(scroll).toHaveBeenCalledWith({ top: 0, left: 0, behavior: 'instant' }));

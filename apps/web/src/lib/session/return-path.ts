@@ -1,3 +1,5 @@
+import { paths } from '../paths';
+
 /** Navigation state carried to /login by the guards (and between /login and /register). */
 export interface AuthLocationState {
   /** The page first asked for: path, query and hash. */
@@ -7,7 +9,7 @@ export interface AuthLocationState {
 }
 
 /** Where to go after signing in: the page first asked for if it is a local path, else the dashboard. */
-export function returnPath(state: unknown, fallback = '/dashboardpage'): string {
+export function returnPath(state: unknown, fallback = paths.dashboard.getHref()): string {
   const from = (state as AuthLocationState | null)?.from;
   // Only same-app paths: never '//evil.example' or an absolute URL.
   if (typeof from === 'string' && from.startsWith('/') && !from.startsWith('//')) return from;

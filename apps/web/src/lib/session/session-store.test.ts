@@ -1,13 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { deferredResponse, jsonResponse, mockApi } from '../../testing/mock-api';
+import { makeUser, ME_SIGNED_OUT, TEST_USER, unauthenticated } from '../../testing/test-data';
 import { createSessionStore, USER_STORAGE_KEY } from './session-store';
 
-const profile = { _id: 'u-1', email: 'mario.rossi@example.it', username: 'Mario' };
-const serverUser = { ...profile, createdAt: '2025-01-01T00:00:00.000Z' };
-const unauthenticated = () =>
-  jsonResponse(401, { error: 'Accesso richiesto: effettua il login.', code: 'UNAUTHENTICATED' });
-
-afterEach(() => vi.unstubAllGlobals());
+const profile = TEST_USER;
 
 describe('session store', () => {
   it('restores a stored profile at once, before the server answers', () => {
@@ -26,7 +22,7 @@ describe('session store', () => {
 
   it('stores only the public profile on sign-in', () => {
     const store = createSessionStore();
-    store.signIn({ ...serverUser, token: 'segreto' } as typeof profile);
+    store.signIn({ ...makeUser(), token: 'segreto' } as typeof profile);
     expect(JSON.parse(localStorage.getItem(USER_STORAGE_KEY) ?? 'null')).toEqual(profile);
     expect(store.getSnapshot()).toEqual({ user: profile, status: 'signed-in' });
   });
@@ -34,7 +30,7 @@ describe('session store', () => {
   it('confirms the session with GET /api/users/me and refreshes the profile', async () => {
     localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(profile));
     const calls = mockApi({
-      'GET /api/users/me': () => jsonResponse(200, { ...serverUser, username: 'M.' }),
+      'GET /api/users/me': () => jsonResponse(200, makeUser({ username: 'M.' })),
     });
     const store = createSessionStore();
     await store.confirm();
@@ -44,14 +40,14 @@ describe('session store', () => {
 
   it('clears the stored profile when the server says the session is gone (401)', async () => {
     localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(profile));
-    mockApi({ 'GET /api/users/me': unauthenticated });
+    mockApi(ME_SIGNED_OUT);
     const store = createSessionStore();
     const listener = vi.fn();
     store.subscribe(listener);
     await store.confirm();
     expect(store.getSnapshot()).toEqual({ user: null, status: 'signed-out', expired: true });
     expect(localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
-    expect(listener).toHaveBeenCalled();
+    expect(listener).toHaveBeenCalledTimes(1);
   });
 
   it('tells an expired session from a sign-out, and a visitor from both', async () => {
@@ -62,7 +58,7 @@ describe('session store', () => {
     store.signIn(profile);
     store.signOut();
     expect(store.getSnapshot().expired).toBeUndefined();
-    mockApi({ 'GET /api/users/me': unauthenticated });
+    mockApi(ME_SIGNED_OUT);
     const visitor = createSessionStore();
     await visitor.confirm();
     expect(visitor.getSnapshot()).toEqual({ user: null, status: 'signed-out' });
@@ -86,6 +82,6 @@ describe('session store', () => {
     me.release(unauthenticated());
     await confirming;
     expect(store.getSnapshot()).toEqual({ user: profile, status: 'signed-in' });
-    expect(localStorage.getItem(USER_STORAGE_KEY)).not.toBeNull();
+    expect(JSON.parse(localStorage.getItem(USER_STORAGE_KEY) ?? 'null')).toEqual(profile);
   });
 });

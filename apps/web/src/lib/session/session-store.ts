@@ -2,10 +2,10 @@ import type { User } from '@magazzino/contract';
 import { ApiError } from '../api-client';
 import { fetchMe } from './me';
 
-/** The public profile kept in localStorage `user` (DECISIONS #5): never a token or a hash. */
+/** The public profile kept in localStorage `user`: never a token or a hash (the session is a cookie). */
 export type PublicUser = Pick<User, '_id' | 'email' | 'username'>;
 
-/** localStorage key of the public profile (SPEC.md §9). */
+/** localStorage key of the public profile. */
 export const USER_STORAGE_KEY = 'user';
 
 /**
@@ -23,16 +23,16 @@ export interface SessionSnapshot {
 
 /** The session of the UI: a small external store that React reads with useSyncExternalStore. */
 export interface SessionStore {
-  getSnapshot(): SessionSnapshot;
-  subscribe(listener: () => void): () => void;
+  getSnapshot: () => SessionSnapshot;
+  subscribe: (listener: () => void) => () => void;
   /** Saves the public profile of `user` and marks the session signed in. */
-  signIn(user: PublicUser): void;
+  signIn: (user: PublicUser) => void;
   /** Forgets the profile (the cookie is the server's business). */
-  signOut(): void;
+  signOut: () => void;
   /** Forgets the profile because the server no longer knows the session (expired, revoked). */
-  expire(): void;
+  expire: () => void;
   /** Asks GET /api/users/me whether the cookie session is still valid and updates the state. */
-  confirm(): Promise<void>;
+  confirm: () => Promise<void>;
 }
 
 /** The public fields of `value` if it looks like a stored profile, else null. */

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { apiRequest } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
 import { useSessionStore } from '../../../lib/session/session-context';
 
 /** POST /api/users/logout: revokes the session and clears the cookie. */
@@ -10,7 +11,7 @@ export async function logout(): Promise<void> {
 
 /**
  * Signs out: asks the server to revoke the session, then in every case forgets the profile and
- * the cached data and goes to `/` (which leads to /login, DECISIONS #21).
+ * the cached data and goes to the homepage (whose guard then leads to /login).
  */
 export function useSignOut() {
   const session = useSessionStore();
@@ -21,7 +22,7 @@ export function useSignOut() {
     onSettled: () => {
       session.signOut();
       queryClient.clear();
-      void navigate('/');
+      void navigate(paths.home.getHref());
     },
   });
 }

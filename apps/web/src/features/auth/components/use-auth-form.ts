@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -17,7 +17,7 @@ export function useAuthForm<Input extends FieldValues, Output extends FieldValue
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(schema), defaultValues });
   const fields = Object.keys(defaultValues) as Path<Input>[];
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const handleSubmit = form.handleSubmit(async (values) => {
     setServerError(null);
     try {
       await submit(values);
@@ -25,6 +25,8 @@ export function useAuthForm<Input extends FieldValues, Output extends FieldValue
       setServerError(applyServerErrors(error, form.setError, fields));
     }
   });
+  // The form's submit event expects no promise back; failures are shown by the catch above.
+  const onSubmit = (event: FormEvent) => void handleSubmit(event);
 
   return { form, onSubmit, serverError };
 }

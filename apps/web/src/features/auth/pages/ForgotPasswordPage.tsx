@@ -5,6 +5,7 @@ import { FormError } from '../../../components/FormError';
 import { FormField } from '../../../components/FormField';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { messages } from '../../../i18n';
+import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthCard } from '../components/AuthCard';
@@ -12,7 +13,7 @@ import { useAuthForm } from '../components/use-auth-form';
 
 const t = messages.auth;
 
-/** Forgot-password screen (SPEC.md §2.4): 'Cambia' mails a reset link, then /sentpassword. */
+/** Forgot-password screen: 'Cambia' mails a reset link, then the confirmation screen. */
 export default function ForgotPasswordPage() {
   useDocumentTitle(t.forgot.title);
   const navigate = useNavigate();
@@ -26,16 +27,20 @@ export default function ForgotPasswordPage() {
     serverError,
   } = useAuthForm(ForgotPasswordInputSchema, { email: '' }, async (values) => {
     await forgot.mutateAsync(values);
-    await navigate('/sentpassword');
+    await navigate(paths.passwordSent.getHref());
   });
 
   return (
-    <AuthCard title={t.forgot.title} intro={t.forgot.intro} footer={<Link to="/login">{t.forgot.back}</Link>}>
+    <AuthCard
+      title={t.forgot.title}
+      intro={t.forgot.intro}
+      footer={<Link to={paths.login.getHref()}>{t.forgot.back}</Link>}
+    >
       <Form noValidate onSubmit={onSubmit} aria-label={t.forgot.title}>
         <FormField
-          registration={register('email')}
+          {...register('email')}
           label={t.fields.email}
-          type="email"
+          control="email"
           autoComplete="email"
           required
           error={errors.email?.message}

@@ -1,14 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { deferredResponse, jsonResponse, mockApi } from '../../../testing/mock-api';
-import { currentPath, renderApp, TEST_USER } from '../../../app/testing/render-app';
-
-const fullUser = { ...TEST_USER, createdAt: '2025-01-01T00:00:00.000Z' };
-const ME_401 = () =>
-  jsonResponse(401, { error: 'Accesso richiesto: effettua il login.', code: 'UNAUTHENTICATED' });
-
-afterEach(() => vi.unstubAllGlobals());
+import { makeUser, ME_SIGNED_OUT } from '../../../testing/test-data';
+import { currentPath, renderApp } from '../../../testing/render-app';
 
 async function openLogin() {
   const view = renderApp('/login');
@@ -18,7 +13,7 @@ async function openLogin() {
 
 describe('sign-in form', () => {
   it('has labelled email and password inputs named as the API fields, and the links', async () => {
-    mockApi({ 'GET /api/users/me': ME_401 });
+    mockApi(ME_SIGNED_OUT);
     await openLogin();
     expect(screen.getByLabelText(/Email/)).toHaveAttribute('name', 'email');
     expect(screen.getByLabelText(/Email/)).toHaveAttribute('type', 'email');
@@ -32,7 +27,7 @@ describe('sign-in form', () => {
   });
 
   it('shows the schema messages next to the inputs and sends nothing', async () => {
-    const calls = mockApi({ 'GET /api/users/me': ME_401 });
+    const calls = mockApi(ME_SIGNED_OUT);
     await openLogin();
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
     const email = screen.getByLabelText(/Email/);
@@ -48,7 +43,7 @@ describe('sign-in form', () => {
   it("shows the server's error in red under the form, no alert", async () => {
     const alertSpy = vi.spyOn(window, 'alert').mockImplementation(() => {});
     mockApi({
-      'GET /api/users/me': ME_401,
+      ...ME_SIGNED_OUT,
       'POST /api/users/login': () =>
         jsonResponse(401, { error: 'Email o password non corretti.', code: 'INVALID_CREDENTIALS' }),
     });
@@ -65,20 +60,20 @@ describe('sign-in form', () => {
 
   it('disables the button while the request is pending, then signs in', async () => {
     const answer = deferredResponse();
-    mockApi({ 'GET /api/users/me': ME_401, 'POST /api/users/login': () => answer.response });
+    mockApi({ ...ME_SIGNED_OUT, 'POST /api/users/login': () => answer.response });
     const { router } = await openLogin();
     await userEvent.type(screen.getByLabelText(/Email/), 'mario.rossi@example.it');
     await userEvent.type(screen.getByLabelText(/Password/), 'segreta123');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(screen.getByRole('button', { name: /Login/ })).toBeDisabled());
-    answer.release(jsonResponse(200, fullUser));
+    answer.release(jsonResponse(200, makeUser()));
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/dashboardpage');
   });
 
   it('puts the server field messages next to their inputs', async () => {
     mockApi({
-      'GET /api/users/me': ME_401,
+      ...ME_SIGNED_OUT,
       'POST /api/users/login': () =>
         jsonResponse(400, {
           error: "Alcuni campi non sono validi: L'email non è valida",

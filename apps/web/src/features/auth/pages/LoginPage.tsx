@@ -6,6 +6,7 @@ import { FormError } from '../../../components/FormError';
 import { FormField } from '../../../components/FormField';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { messages } from '../../../i18n';
+import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/AuthCard';
@@ -14,7 +15,7 @@ import { carriedState, type AuthLocationState } from '../../../lib/session/retur
 
 const t = messages.auth;
 
-/** Sign-in screen (SPEC.md §2.2). On success the /login guard goes back to the page first asked for. */
+/** Sign-in screen. On success the /login guard goes back to the page first asked for. */
 export default function LoginPage() {
   useDocumentTitle(t.login.title);
   const location = useLocation();
@@ -38,11 +39,11 @@ export default function LoginPage() {
       footer={
         <>
           <p className="mb-1">
-            <Link to="/resetpassword">{t.login.forgot}</Link>
+            <Link to={paths.forgotPassword.getHref()}>{t.login.forgot}</Link>
           </p>
           <p className="mb-0">
             {t.login.noAccount}{' '}
-            <Link to="/register" state={carriedState(location.state)}>
+            <Link to={paths.register.getHref()} state={carriedState(location.state)}>
               {t.login.register}
             </Link>
           </p>
@@ -61,17 +62,17 @@ export default function LoginPage() {
       )}
       <Form noValidate onSubmit={onSubmit} aria-label={t.login.title}>
         <FormField
-          registration={register('email')}
+          {...register('email')}
           label={t.fields.email}
-          type="email"
+          control="email"
           autoComplete="email"
           required
           error={errors.email?.message}
         />
         <FormField
-          registration={register('password')}
+          {...register('password')}
           label={t.fields.password}
-          type="password"
+          control="password"
           autoComplete="current-password"
           required
           error={errors.password?.message}

@@ -6,6 +6,7 @@ import { FormError } from '../../../components/FormError';
 import { FormField } from '../../../components/FormField';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { messages } from '../../../i18n';
+import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useResetPassword } from '../api/reset-password';
 import { AuthCard } from '../components/AuthCard';
@@ -16,7 +17,7 @@ import type { AuthLocationState } from '../../../lib/session/return-path';
 const t = messages.auth;
 const NewPasswordSchema = z.object({ password: PasswordSchema });
 
-/** New-password screen reached from the mailed link (SPEC.md §2.6): 'Change', then /login. */
+/** New-password screen reached from the mailed link: 'Change', then the sign-in screen. */
 export default function NewPasswordPage() {
   useDocumentTitle(t.newPassword.title);
   const { token = '' } = useParams();
@@ -35,20 +36,20 @@ export default function NewPasswordPage() {
     // The server revoked every session of the account: sign in again with the new password.
     session.signOut();
     const state: AuthLocationState = { notice: 'password-changed' };
-    await navigate('/login', { replace: true, state });
+    await navigate(paths.login.getHref(), { replace: true, state });
   });
 
   return (
     <AuthCard
       title={t.newPassword.title}
       intro={t.newPassword.intro}
-      footer={<Link to="/login">{t.newPassword.back}</Link>}
+      footer={<Link to={paths.login.getHref()}>{t.newPassword.back}</Link>}
     >
       <Form noValidate onSubmit={onSubmit} aria-label={t.newPassword.title}>
         <FormField
-          registration={register('password')}
+          {...register('password')}
           label={t.fields.newPassword}
-          type="password"
+          control="password"
           autoComplete="new-password"
           required
           hint={t.passwordHint(LIMITS.passwordMin)}

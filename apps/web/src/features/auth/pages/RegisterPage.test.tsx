@@ -1,14 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { deferredResponse, jsonResponse, mockApi } from '../../../testing/mock-api';
-import { currentPath, renderApp, TEST_USER } from '../../../app/testing/render-app';
-
-const fullUser = { ...TEST_USER, createdAt: '2025-01-01T00:00:00.000Z' };
-const ME_401 = () =>
-  jsonResponse(401, { error: 'Accesso richiesto: effettua il login.', code: 'UNAUTHENTICATED' });
-
-afterEach(() => vi.unstubAllGlobals());
+import { makeUser, ME_SIGNED_OUT } from '../../../testing/test-data';
+import { currentPath, renderApp } from '../../../testing/render-app';
 
 async function fillAndSubmit(password = 'segreta123') {
   await userEvent.type(screen.getByLabelText(/Nome utente/), '  Mario  ');
@@ -19,7 +14,7 @@ async function fillAndSubmit(password = 'segreta123') {
 
 describe('sign-up form', () => {
   it('marks the required fields with an asterisk and names the inputs as the API fields', async () => {
-    mockApi({ 'GET /api/users/me': ME_401 });
+    mockApi(ME_SIGNED_OUT);
     renderApp('/register');
     await screen.findByRole('heading', { name: 'Registrati' });
     for (const [label, name] of [
@@ -36,7 +31,7 @@ describe('sign-up form', () => {
   });
 
   it('checks the password rule of the shared schema before sending', async () => {
-    const calls = mockApi({ 'GET /api/users/me': ME_401 });
+    const calls = mockApi(ME_SIGNED_OUT);
     renderApp('/register');
     await screen.findByRole('heading', { name: 'Registrati' });
     await fillAndSubmit('corta');
@@ -48,12 +43,12 @@ describe('sign-up form', () => {
 
   it('sends the normalised input and leads to the dashboard', async () => {
     const answer = deferredResponse();
-    const calls = mockApi({ 'GET /api/users/me': ME_401, 'POST /api/users/signup': () => answer.response });
+    const calls = mockApi({ ...ME_SIGNED_OUT, 'POST /api/users/signup': () => answer.response });
     const { router } = renderApp('/register');
     await screen.findByRole('heading', { name: 'Registrati' });
     await fillAndSubmit();
     await waitFor(() => expect(screen.getByRole('button', { name: /Registrati/ })).toBeDisabled());
-    answer.release(jsonResponse(201, fullUser));
+    answer.release(jsonResponse(201, makeUser()));
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/dashboardpage');
     expect(calls.find((c) => c.path === '/api/users/signup')?.body).toEqual({
@@ -66,7 +61,7 @@ describe('sign-up form', () => {
   it("shows the server's error under the form and its field messages by the inputs, no alert", async () => {
     const alertSpy = vi.spyOn(window, 'alert').mockImplementation(() => {});
     mockApi({
-      'GET /api/users/me': ME_401,
+      ...ME_SIGNED_OUT,
       'POST /api/users/signup': () =>
         jsonResponse(409, {
           error: 'Esiste già un account con questa email.',

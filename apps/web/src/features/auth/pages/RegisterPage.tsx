@@ -5,6 +5,7 @@ import { FormError } from '../../../components/FormError';
 import { FormField } from '../../../components/FormField';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { messages } from '../../../i18n';
+import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSignup } from '../api/signup';
 import { AuthCard } from '../components/AuthCard';
@@ -13,7 +14,7 @@ import { carriedState } from '../../../lib/session/return-path';
 
 const t = messages.auth;
 
-/** Sign-up screen (SPEC.md §2.3). On success the guards lead to the dashboard (or the page asked for). */
+/** Sign-up screen. On success the guards lead to the dashboard (or the page first asked for). */
 export default function RegisterPage() {
   useDocumentTitle(t.register.title);
   const location = useLocation();
@@ -36,7 +37,7 @@ export default function RegisterPage() {
       footer={
         <p className="mb-0">
           {t.register.haveAccount}{' '}
-          <Link to="/login" state={carriedState(location.state)}>
+          <Link to={paths.login.getHref()} state={carriedState(location.state)}>
             {t.register.login}
           </Link>
         </p>
@@ -45,24 +46,24 @@ export default function RegisterPage() {
       <p className="small text-body-secondary">{messages.common.requiredHint}</p>
       <Form noValidate onSubmit={onSubmit} aria-label={t.register.title}>
         <FormField
-          registration={register('username')}
+          {...register('username')}
           label={t.fields.username}
           autoComplete="username"
           required
           error={errors.username?.message}
         />
         <FormField
-          registration={register('email')}
+          {...register('email')}
           label={t.fields.email}
-          type="email"
+          control="email"
           autoComplete="email"
           required
           error={errors.email?.message}
         />
         <FormField
-          registration={register('password')}
+          {...register('password')}
           label={t.fields.password}
-          type="password"
+          control="password"
           autoComplete="new-password"
           required
           hint={t.passwordHint(LIMITS.passwordMin)}

@@ -4,19 +4,20 @@ import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import { messages } from '../../../i18n';
+import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { DashboardIcon } from '../components/DashboardIcon';
 
 const t = messages.dashboard;
 
 const CARDS = [
-  { to: '/elencocomponenti', icon: 'list', ...t.cards.list },
-  { to: '/nuovocomponente', icon: 'add', ...t.cards.add },
-  { to: '/consultamagazzino', icon: 'warehouse', ...t.cards.warehouse },
-  { to: '/consultacategorie', icon: 'categories', ...t.cards.categories },
+  { to: paths.parts.getHref(), icon: 'list', ...t.cards.list },
+  { to: paths.addPart.getHref(), icon: 'add', ...t.cards.add },
+  { to: paths.warehouse.getHref(), icon: 'warehouse', ...t.cards.warehouse },
+  { to: paths.categories.getHref(), icon: 'categories', ...t.cards.categories },
 ] as const;
 
-/** The home screen (SPEC.md §2.1): four cards leading to the four areas of the warehouse. */
+/** The home screen: four cards leading to the four areas of the warehouse. */
 export default function DashboardPage() {
   useDocumentTitle(t.title);
   return (

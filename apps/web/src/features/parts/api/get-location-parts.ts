@@ -1,13 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Location, Part } from '@magazzino/contract';
+import { LOCATION_FIELDS, type Location, type Part } from '@magazzino/contract';
 import { apiJson } from '../../../lib/api-client';
 import { partKeys } from './query-keys';
 
 /** GET /api/componenti/magazzino/:scaffale/:campata/:ripiano/:cassetta (each segment encoded). */
 export function getLocationParts(location: Location, signal?: AbortSignal): Promise<Part[]> {
-  const path = [location.scaffale, location.campata, location.ripiano, location.cassetta]
-    .map(encodeURIComponent)
-    .join('/');
+  const path = LOCATION_FIELDS.map((name) => encodeURIComponent(location[name])).join('/');
   return apiJson<Part[]>(`/api/componenti/magazzino/${path}`, { signal });
 }
 

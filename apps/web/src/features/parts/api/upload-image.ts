@@ -68,15 +68,15 @@ interface PhotoState {
 
 export interface PhotoUpload extends PhotoState {
   /** Starts sending `file` at once (a photo chosen is a photo meant to be kept). */
-  choose(file: File): void;
+  choose: (file: File) => void;
   /** Sends the chosen file again after a failure. */
-  retry(): void;
+  retry: () => void;
   /** Forgets the photo (cancelling an upload in flight). */
-  remove(): void;
+  remove: () => void;
   /** Puts back a photo already stored (a restored draft). */
-  restore(result: UploadResult | null): void;
+  restore: (result: UploadResult | null) => void;
   /** Resolves once no upload is in flight, with where the photo then stands. */
-  settled(): Promise<Pick<PhotoState, 'status' | 'result'>>;
+  settled: () => Promise<Pick<PhotoState, 'status' | 'result'>>;
 }
 
 const EMPTY_PHOTO: PhotoState = { status: 'empty', file: null, progress: 0, error: null, result: null };

@@ -4,17 +4,18 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import type { PartPatch, UploadResult } from '@magazzino/contract';
-import { ApiError } from '../../../lib/api-client';
+import { PART_FIELDS, type PartPatch, type UploadResult } from '@magazzino/contract';
 import { parts as t } from '../../../i18n/parts';
+import { ApiError } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { paths } from '../../../lib/paths';
 import type { VersionedPart } from '../api/get-part';
 import { useUpdatePart } from '../api/update-part';
 import { usePhotoUpload } from '../api/upload-image';
 import { DraftNotice } from './DraftNotice';
 import { changedFields, editResolver, editValuesOf, type EditValues } from './edit-resolver';
 import { ImageUpload } from './ImageUpload';
-import { PartFields, fieldMessages } from './PartFields';
-import { serverFieldErrors } from './server-errors';
+import { PartFields } from './PartFields';
 import { usePartDraft } from './use-part-draft';
 import './parts.css';
 
@@ -35,7 +36,7 @@ interface EditPartFormProps {
 /**
  * The two blocks of the edit screen: the current image (320 px) with a new upload, then the
  * prefilled form. Saves send If-Match; a 412 says someone else changed the part and offers the
- * latest version. Every failure is shown in the error area (DECISIONS #11).
+ * latest version. Every failure is said on the page, in the error area under the form.
  */
 export function EditPartForm({ versioned, reloading, onReload }: EditPartFormProps) {
   const { part, etag } = versioned;
@@ -103,10 +104,10 @@ export function EditPartForm({ versioned, reloading, onReload }: EditPartFormPro
       {
         onSuccess: () => {
           draft.clear();
-          void navigate('/dashboardpage');
+          void navigate(paths.dashboard.getHref());
         },
         onError: (error) => {
-          for (const [name, message] of serverFieldErrors(error)) setError(name, { message });
+          applyServerErrors(error, setError, PART_FIELDS);
         },
       },
     );
@@ -144,7 +145,7 @@ export function EditPartForm({ versioned, reloading, onReload }: EditPartFormPro
         </div>
       </div>
 
-      <Form noValidate onSubmit={onSubmit} aria-labelledby="edit-form-title">
+      <Form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="edit-form-title">
         <h2 id="edit-form-title" className="h4">
           {t.edit.formTitle}
         </h2>
@@ -152,7 +153,7 @@ export function EditPartForm({ versioned, reloading, onReload }: EditPartFormPro
         <PartFields
           idPrefix="modifica"
           register={(name) => register(name)}
-          errors={fieldMessages(formState.errors)}
+          errors={formState.errors}
           required={false}
           placeholders={stored}
         />
@@ -183,7 +184,7 @@ export function EditPartForm({ versioned, reloading, onReload }: EditPartFormPro
           <Button type="submit" variant="primary" disabled={busy}>
             {busy ? t.edit.submitting : t.edit.submit}
           </Button>
-          <Link className="btn btn-secondary" to="/elencocomponenti">
+          <Link className="btn btn-secondary" to={paths.parts.getHref()}>
             {t.edit.back}
           </Link>
         </div>

@@ -10,7 +10,7 @@ interface ImageLightboxProps {
 }
 
 /**
- * The photo viewer with SPEC.md §9's settings: fade 250 ms, swipe 500 ms, preload 2, padding
+ * The photo viewer, set as the product asks: fade 250 ms, swipe 500 ms, preload 2, padding
  * 16px, spacing 30%, Escape closes, arrow keys navigate. The 30 px swipe threshold is the
  * library's own constant (not a prop). With a single photo the arrow buttons are left out.
  */

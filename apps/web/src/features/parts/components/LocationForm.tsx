@@ -3,11 +3,10 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { LIMITS, LocationSchema, type Location } from '@magazzino/contract';
-import { RequiredMark } from '../../../components/RequiredMark';
+import { LOCATION_FIELDS, LocationSchema, PART_FIELD_SPECS, type Location } from '@magazzino/contract';
+import { FormField } from '../../../components/FormField';
 import { parts as t } from '../../../i18n/parts';
-
-export const LOCATION_FIELDS = ['scaffale', 'campata', 'ripiano', 'cassetta'] as const;
+import { paths } from '../../../lib/paths';
 
 interface LocationFormProps {
   /** The location in the URL (the parent remounts the form when it changes: back/forward, reload). */
@@ -15,45 +14,36 @@ interface LocationFormProps {
   onSearch: (location: Location) => void;
 }
 
-/** The four required location inputs and 'Consulta' (SPEC.md screen 14), checked by LocationSchema. */
+const EMPTY: Location = { scaffale: '', campata: '', ripiano: '', cassetta: '' };
+
+/** The four required location inputs and 'Consulta', checked by the contract's LocationSchema. */
 export function LocationForm({ value, onSearch }: LocationFormProps) {
   const { register, handleSubmit, formState } = useForm<Location, unknown, Location>({
     resolver: zodResolver(LocationSchema),
-    defaultValues: value ?? { scaffale: '', campata: '', ripiano: '', cassetta: '' },
+    defaultValues: value ?? EMPTY,
   });
+  const onSubmit = handleSubmit(onSearch);
 
   return (
-    <Form noValidate onSubmit={handleSubmit(onSearch)} className="row g-2 align-items-start mb-3">
-      {LOCATION_FIELDS.map((name) => {
-        const message = formState.errors[name]?.message;
-        return (
-          <Form.Group key={name} className="col-6 col-md-3" controlId={`ubicazione-${name}`}>
-            <Form.Label>
-              {t.fields[name]}
-              <RequiredMark />
-            </Form.Label>
-            <Form.Control
-              {...register(name)}
-              required
-              maxLength={LIMITS.locationMax}
-              autoComplete="off"
-              isInvalid={message !== undefined}
-              aria-invalid={message !== undefined}
-              aria-describedby={message !== undefined ? `ubicazione-${name}-error` : undefined}
-            />
-            {message !== undefined && (
-              <Form.Control.Feedback type="invalid" id={`ubicazione-${name}-error`}>
-                {message}
-              </Form.Control.Feedback>
-            )}
-          </Form.Group>
-        );
-      })}
+    <Form noValidate onSubmit={(event) => void onSubmit(event)} className="row g-2 align-items-start mb-3">
+      {LOCATION_FIELDS.map((name) => (
+        <FormField
+          key={name}
+          {...register(name)}
+          id={`ubicazione-${name}`}
+          className="col-6 col-md-3"
+          label={PART_FIELD_SPECS[name].label}
+          maxLength={PART_FIELD_SPECS[name].maxLength}
+          required
+          autoComplete="off"
+          error={formState.errors[name]?.message}
+        />
+      ))}
       <div className="col-12 d-flex flex-wrap gap-2">
         <Button type="submit" variant="primary">
           {t.warehouse.submit}
         </Button>
-        <Link className="btn btn-secondary" to="/dashboardpage/">
+        <Link className="btn btn-secondary" to={paths.dashboard.getHref()}>
           {t.warehouse.back}
         </Link>
       </div>

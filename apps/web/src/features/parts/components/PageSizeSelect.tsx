@@ -1,5 +1,6 @@
-import Form from 'react-bootstrap/Form';
+import { FormField } from '../../../components/FormField';
 import { parts as t } from '../../../i18n/parts';
+import { formatInteger } from '../../../lib/format';
 import { PAGE_SIZES } from './list-search';
 
 interface PageSizeSelectProps {
@@ -7,22 +8,22 @@ interface PageSizeSelectProps {
   onChange: (size: number) => void;
 }
 
-/** 'Componenti per pagina': 5, 10 or 20 (SPEC.md §9). */
+const OPTIONS = PAGE_SIZES.map((size) => ({ value: String(size), label: formatInteger(size) }));
+
+/** 'Componenti per pagina': one of the page sizes the contract offers (5, 10 or 20). */
 export function PageSizeSelect({ value, onChange }: PageSizeSelectProps) {
   return (
-    <Form.Group controlId="componenti-per-pagina" className="d-flex align-items-center gap-2 d-print-none">
-      <Form.Label className="mb-0 text-nowrap">{t.list.pageSize}</Form.Label>
-      <Form.Select
-        value={String(value)}
-        onChange={(event) => onChange(Number(event.target.value))}
-        className="w-auto"
-      >
-        {PAGE_SIZES.map((size) => (
-          <option key={size} value={size}>
-            {size}
-          </option>
-        ))}
-      </Form.Select>
-    </Form.Group>
+    <FormField
+      control="select"
+      id="componenti-per-pagina"
+      className="d-flex align-items-center gap-2 d-print-none"
+      labelClassName="mb-0 text-nowrap"
+      inputClassName="w-auto"
+      label={t.list.pageSize}
+      name="perPagina"
+      options={OPTIONS}
+      value={String(value)}
+      onChange={(event) => onChange(Number(event.target.value))}
+    />
   );
 }

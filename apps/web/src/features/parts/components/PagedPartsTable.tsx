@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { To } from 'react-router';
 import { parts as t } from '../../../i18n/parts';
+import { formatInteger } from '../../../lib/format';
 import type { PartsPage } from '../api/read-page';
-import { formatCount } from './format';
 import { Pagination } from './Pagination';
 import { pageCount } from './pagination-window';
 import { PartsTable } from './PartsTable';
@@ -22,7 +22,7 @@ interface PagedPartsTableProps {
 }
 
 /**
- * One page of parts with every state of SPEC.md: '..Caricamento in corso', the error with
+ * One page of parts in every state a call can be in: '..Caricamento in corso', the error with
  * 'Riprova', the empty text, or the table with the total count and the pagination.
  */
 export function PagedPartsTable(props: PagedPartsTableProps) {
@@ -49,11 +49,11 @@ export function PagedPartsTable(props: PagedPartsTableProps) {
     <>
       {error}
       <p className="mb-2" aria-live="polite">
-        {t.pagination.total(formatCount(query.data.total))}
+        {t.pagination.total(formatInteger(query.data.total))}
         {totalPages > 1 && (
           <span className="text-body-secondary">
             {' · '}
-            {t.pagination.pageOf(formatCount(Math.min(page, totalPages)), formatCount(totalPages))}
+            {t.pagination.pageOf(formatInteger(Math.min(page, totalPages)), formatInteger(totalPages))}
           </span>
         )}
       </p>

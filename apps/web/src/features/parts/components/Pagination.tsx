@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, type To } from 'react-router';
 import { parts as t } from '../../../i18n/parts';
-import { formatCount } from './format';
+import { formatInteger } from '../../../lib/format';
 import { pageWindow } from './pagination-window';
 
 interface PaginationProps {
@@ -40,7 +40,7 @@ function PageLink(props: { to: To | null; label: string; current?: boolean; chil
 }
 
 /**
- * Windowed numbered pagination (DECISIONS #15): first, previous, a few pages around the current
+ * Windowed numbered pagination: first, previous, a few pages around the current
  * one, next, last. The current page is highlighted and marked aria-current="page".
  */
 export function Pagination({ page, totalPages, hrefFor }: PaginationProps) {
@@ -61,10 +61,10 @@ export function Pagination({ page, totalPages, hrefFor }: PaginationProps) {
             <PageLink
               key={item}
               to={hrefFor(item)}
-              label={t.pagination.page(formatCount(item))}
+              label={t.pagination.page(formatInteger(item))}
               current={item === page}
             >
-              {formatCount(item)}
+              {formatInteger(item)}
             </PageLink>
           ) : (
             <li key={item} className="page-item disabled" aria-hidden="true">

@@ -1,72 +1,50 @@
-import Form from 'react-bootstrap/Form';
-import type { UseFormRegisterReturn } from 'react-hook-form';
-import { LIMITS, PART_FIELDS, readDecimal, type PartField } from '@magazzino/contract';
-import { RequiredMark } from '../../../components/RequiredMark';
+import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
+import {
+  PART_FIELD_SPECS,
+  PART_FIELDS,
+  type FieldKind,
+  type FieldSpec,
+  type PartField,
+} from '@magazzino/contract';
+import { FormField, type FieldControl } from '../../../components/FormField';
 import { parts as t } from '../../../i18n/parts';
-import { formatNumber } from '../../../lib/format';
+
+/** How each kind of field is entered (the contract says which kind a field is). */
+const KIND_CONTROLS = {
+  text: { control: 'text' },
+  longText: { control: 'textarea' },
+  decimal: { control: 'decimal' },
+  year: { control: 'text', inputMode: 'numeric' },
+} as const satisfies Record<FieldKind, { control: FieldControl; inputMode?: 'numeric' }>;
 
 /**
- * How each field is entered. peso is text, not `type=number`: Chromium's number input turns an
- * Italian '1,8' into 18, while text keeps what the clerk typed for the shared schema to read
- * ('1,8', '1.8', '1.234,5'); `inputMode=decimal` still brings up the keypad with a comma on a phone.
+ * Where each field sits on the part forms, and its help text. Every field is listed: a new field
+ * in the contract does not compile until it is placed here.
  */
-const INPUT: Partial<
-  Record<PartField, { as?: 'textarea'; inputMode?: 'numeric' | 'decimal'; decimal?: boolean; hint?: string }>
-> = {
-  peso: { inputMode: 'decimal', decimal: true, hint: t.hints.peso },
-  descrizione: { as: 'textarea' },
-  annoImmatricolazione: { inputMode: 'numeric' },
-};
+const FIELD_LAYOUT = {
+  nome: { column: 'full' },
+  descrizione: { column: 'full' },
+  categoria: { column: 'third' },
+  codice: { column: 'third' },
+  condizione: { column: 'third' },
+  peso: { column: 'third', hint: t.hints.peso },
+  scaffale: { column: 'third' },
+  campata: { column: 'third' },
+  ripiano: { column: 'third' },
+  cassetta: { column: 'third' },
+  marca: { column: 'third' },
+  modello: { column: 'third' },
+  versione: { column: 'third' },
+  annoImmatricolazione: { column: 'third' },
+} as const satisfies Record<PartField, { column: 'full' | 'third'; hint?: string }>;
 
-/**
- * After leaving a decimal field, shows a readable value the Italian way ('1.8' → '1,8'), so the
- * clerk sees how it was read; text that is not a number is left as typed for the schema to flag.
- */
-function italianOnBlur(registration: UseFormRegisterReturn): UseFormRegisterReturn {
-  return {
-    ...registration,
-    onBlur: async (event: { target: unknown; type?: unknown }) => {
-      const input = event.target as HTMLInputElement;
-      const value = readDecimal(input.value);
-      if (value !== undefined && Number.isFinite(value)) {
-        const italian = formatNumber(value, LIMITS.pesoDecimals);
-        if (italian !== input.value.trim()) {
-          input.value = italian;
-          await registration.onChange(event);
-        }
-      }
-      return registration.onBlur(event);
-    },
-  };
-}
-
-/** The value a decimal field shows for a stored number: '1,5', never '1.5'. */
-export function decimalFieldValue(value: number): string {
-  return formatNumber(value, LIMITS.pesoDecimals);
-}
-
-const MAX_LENGTH: Record<PartField, number | undefined> = {
-  nome: LIMITS.shortTextMax,
-  descrizione: LIMITS.descrizioneMax,
-  categoria: LIMITS.shortTextMax,
-  codice: LIMITS.shortTextMax,
-  condizione: LIMITS.shortTextMax,
-  peso: undefined,
-  scaffale: LIMITS.locationMax,
-  campata: LIMITS.locationMax,
-  ripiano: LIMITS.locationMax,
-  cassetta: LIMITS.locationMax,
-  marca: LIMITS.shortTextMax,
-  modello: LIMITS.shortTextMax,
-  versione: LIMITS.shortTextMax,
-  annoImmatricolazione: 4,
-};
+const COLUMN_CLASSES = { full: 'col-12', third: 'col-12 col-md-6 col-lg-4' } as const;
 
 interface PartFieldsProps {
   /** Binds a field to the form (react-hook-form's register). */
   register: (name: PartField) => UseFormRegisterReturn;
-  /** The message under each field at fault (the contract's, or the server's). */
-  errors: Partial<Record<PartField, string>>;
+  /** The form's errors (the contract's messages, or the server's). */
+  errors: FieldErrors;
   /** The add form marks every field required; the edit form keeps empty fields as stored. */
   required: boolean;
   placeholders?: Partial<Record<PartField, string>>;
@@ -74,67 +52,32 @@ interface PartFieldsProps {
   idPrefix: string;
 }
 
-/** The fourteen part fields with visible labels; `name` is the API field. */
+/** The part's fields with visible labels, in the contract's order; `name` is the API field. */
 export function PartFields({ register, errors, required, placeholders = {}, idPrefix }: PartFieldsProps) {
   return (
     <div className="row g-3">
       {PART_FIELDS.map((name) => {
-        const id = `${idPrefix}-${name}`;
-        const message = errors[name];
-        const input = INPUT[name] ?? {};
-        const registration = input.decimal ? italianOnBlur(register(name)) : register(name);
-        const describedBy = [message !== undefined ? `${id}-error` : null, input.hint ? `${id}-hint` : null]
-          .filter(Boolean)
-          .join(' ');
+        const spec: FieldSpec = PART_FIELD_SPECS[name];
+        const layout: { column: 'full' | 'third'; hint?: string } = FIELD_LAYOUT[name];
+        const message = errors[name]?.message;
         return (
-          <Form.Group
+          <FormField
             key={name}
-            className={name === 'descrizione' || name === 'nome' ? 'col-12' : 'col-12 col-md-6 col-lg-4'}
-          >
-            <Form.Label htmlFor={id}>
-              {t.fields[name]}
-              {required && <RequiredMark />}
-            </Form.Label>
-            <Form.Control
-              id={id}
-              {...registration}
-              as={input.as}
-              rows={input.as === 'textarea' ? 3 : undefined}
-              type={input.as ? undefined : 'text'}
-              inputMode={input.inputMode}
-              maxLength={MAX_LENGTH[name]}
-              required={required}
-              placeholder={placeholders[name]}
-              isInvalid={message !== undefined}
-              aria-invalid={message !== undefined}
-              aria-describedby={describedBy || undefined}
-              autoComplete="off"
-            />
-            {input.hint && (
-              <Form.Text id={`${id}-hint`} className="d-block">
-                {input.hint}
-              </Form.Text>
-            )}
-            {message !== undefined && (
-              <Form.Control.Feedback type="invalid" id={`${id}-error`}>
-                {message}
-              </Form.Control.Feedback>
-            )}
-          </Form.Group>
+            {...register(name)}
+            {...KIND_CONTROLS[spec.kind]}
+            id={`${idPrefix}-${name}`}
+            className={COLUMN_CLASSES[layout.column]}
+            label={spec.label}
+            maxLength={spec.maxLength}
+            decimals={spec.decimals}
+            hint={layout.hint}
+            required={required}
+            placeholder={placeholders[name]}
+            error={typeof message === 'string' && message !== '' ? message : undefined}
+            autoComplete="off"
+          />
         );
       })}
     </div>
   );
-}
-
-/** The first message of each part field in react-hook-form's errors. */
-export function fieldMessages(
-  errors: Partial<Record<string, { message?: unknown } | undefined>>,
-): Partial<Record<PartField, string>> {
-  const messages: Partial<Record<PartField, string>> = {};
-  for (const name of PART_FIELDS) {
-    const message = errors[name]?.message;
-    if (typeof message === 'string' && message !== '') messages[name] = message;
-  }
-  return messages;
 }

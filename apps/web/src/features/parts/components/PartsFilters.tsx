@@ -1,11 +1,13 @@
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { PART_FIELD_SPECS } from '@magazzino/contract';
+import { FormField } from '../../../components/FormField';
 import { parts as t } from '../../../i18n/parts';
 import { EMPTY_FILTERS, sameFilters, type ListFilters } from './list-search';
 
 /** Typing pauses this long before the list is asked for again. */
-export const FILTER_DEBOUNCE_MS = 300;
+const FILTER_DEBOUNCE_MS = 300;
 
 interface PartsFiltersProps {
   /** The filters in force (from the URL). */
@@ -15,11 +17,14 @@ interface PartsFiltersProps {
   onReset: () => void;
 }
 
-const FIELDS = [
-  { key: 'nome', label: t.list.nomeLabel, placeholder: t.list.nomePlaceholder },
-  { key: 'marca', label: t.list.marcaLabel, placeholder: t.list.marcaPlaceholder },
-  { key: 'modello', label: t.list.modelloLabel, placeholder: t.list.modelloPlaceholder },
-] as const;
+/** The placeholder of each filter; the labels are the fields' own. */
+const PLACEHOLDERS = {
+  nome: t.list.nomePlaceholder,
+  marca: t.list.marcaPlaceholder,
+  modello: t.list.modelloPlaceholder,
+} as const satisfies Record<keyof ListFilters, string>;
+
+const FILTER_KEYS = Object.keys(PLACEHOLDERS) as (keyof ListFilters)[];
 
 /**
  * The name, brand and model filters with 'RESET'. What is typed shows at once; it reaches the
@@ -41,7 +46,7 @@ export function PartsFilters({ value, onChange, onReset }: PartsFiltersProps) {
     return () => clearTimeout(timer);
   }, [draft, value, onChange]);
 
-  const edit = (key: keyof ListFilters) => (event: ChangeEvent<HTMLInputElement>) =>
+  const edit = (key: keyof ListFilters) => (event: { target: { value: string } }) =>
     setDraft((current) => ({ ...current, [key]: event.target.value }));
 
   return (
@@ -54,18 +59,20 @@ export function PartsFilters({ value, onChange, onReset }: PartsFiltersProps) {
         if (!sameFilters(draft, value)) onChange(draft);
       }}
     >
-      {FIELDS.map(({ key, label, placeholder }) => (
-        <Form.Group key={key} className="col-12 col-md-3" controlId={`filtro-${key}`}>
-          <Form.Label className="small mb-1">{label}</Form.Label>
-          <Form.Control
-            type="search"
-            name={key}
-            placeholder={placeholder}
-            value={draft[key]}
-            onChange={edit(key)}
-            autoComplete="off"
-          />
-        </Form.Group>
+      {FILTER_KEYS.map((key) => (
+        <FormField
+          key={key}
+          control="search"
+          id={`filtro-${key}`}
+          className="col-12 col-md-3"
+          labelClassName="small mb-1"
+          label={PART_FIELD_SPECS[key].label}
+          name={key}
+          placeholder={PLACEHOLDERS[key]}
+          value={draft[key]}
+          onChange={edit(key)}
+          autoComplete="off"
+        />
       ))}
       <div className="col-12 col-md-3">
         <Button

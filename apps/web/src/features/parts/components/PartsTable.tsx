@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import type { Part } from '@magazzino/contract';
+import { LOCATION_FIELDS, PART_FIELD_SPECS, type Part } from '@magazzino/contract';
 import { parts as t } from '../../../i18n/parts';
+import { paths } from '../../../lib/paths';
 import { codeSearchUrl, formatPeso } from './format';
 import { PartThumbnail } from './PartThumbnail';
 import './parts.css';
@@ -10,7 +11,10 @@ import './parts.css';
 const ImageLightbox = lazy(() => import('./ImageLightbox'));
 
 const COLUMNS = t.table.columns;
-const LOCATION = t.table.location;
+/** The location lines of a row: 'SCAFFALE: A', 'CAMPATA: 1', … */
+const LOCATION_LABELS = LOCATION_FIELDS.map(
+  (name) => [name, PART_FIELD_SPECS[name].label.toUpperCase()] as const,
+);
 
 interface PartsTableProps {
   parts: Part[];
@@ -19,8 +23,8 @@ interface PartsTableProps {
 }
 
 /**
- * The parts table of SPEC.md screen 9, shared by the list, a category and the warehouse lookup:
- * exactly the columns Immagine … Gestisci. On a phone each row becomes a stacked card (parts.css).
+ * The parts table, shared by the list, a category and the warehouse lookup: exactly the columns
+ * Immagine … Gestisci. On a phone each row becomes a stacked card (parts.css).
  */
 export function PartsTable({ parts, caption }: PartsTableProps) {
   // The viewer puts the focus back on the thumbnail button it was opened from.
@@ -61,18 +65,11 @@ export function PartsTable({ parts, caption }: PartsTableProps) {
                 <td data-label={COLUMNS.anno}>{part.annoImmatricolazione}</td>
                 <td data-label={COLUMNS.ubicazione}>
                   <div>
-                    <span className="d-block">
-                      {LOCATION.scaffale}: {part.scaffale}
-                    </span>
-                    <span className="d-block">
-                      {LOCATION.campata}: {part.campata}
-                    </span>
-                    <span className="d-block">
-                      {LOCATION.ripiano}: {part.ripiano}
-                    </span>
-                    <span className="d-block">
-                      {LOCATION.cassetta}: {part.cassetta}
-                    </span>
+                    {LOCATION_LABELS.map(([name, label]) => (
+                      <span key={name} className="d-block">
+                        {label}: {part[name]}
+                      </span>
+                    ))}
                   </div>
                 </td>
                 <td data-label={COLUMNS.peso} className="text-nowrap">
@@ -80,17 +77,11 @@ export function PartsTable({ parts, caption }: PartsTableProps) {
                 </td>
                 <td data-label={COLUMNS.gestisci}>
                   <div className="d-flex flex-wrap gap-1 d-print-none">
-                    <Link
-                      className="btn btn-sm btn-primary"
-                      to={`/modificacomponente/${encodeURIComponent(part._id)}`}
-                    >
+                    <Link className="btn btn-sm btn-primary" to={paths.editPart.getHref(part._id)}>
                       {t.table.edit}
                       <span className="visually-hidden"> {part.nome}</span>
                     </Link>
-                    <Link
-                      className="btn btn-sm btn-danger"
-                      to={`/cancellacomponente/${encodeURIComponent(part._id)}`}
-                    >
+                    <Link className="btn btn-sm btn-danger" to={paths.deletePart.getHref(part._id)}>
                       {t.table.remove}
                       <span className="visually-hidden"> {part.nome}</span>
                     </Link>

@@ -2,7 +2,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { parts as t } from '../../../i18n/parts';
 
-/** The loading line of SPEC.md, announced politely to screen readers. */
+/** The loading line ('..Caricamento in corso'), announced politely to screen readers. */
 export function LoadingText() {
   return (
     <p role="status" className="my-3">
@@ -18,7 +18,7 @@ interface ErrorMessageProps {
   onRetry?: () => void;
 }
 
-/** A failed call, said on the page in Italian (DECISIONS #11), with a way to retry. */
+/** A failed call, said on the page in Italian (never a browser alert), with a way to retry. */
 export function ErrorMessage({ title, error, onRetry }: ErrorMessageProps) {
   const detail = error instanceof Error && error.message !== '' ? error.message : t.networkError;
   return (

@@ -11,7 +11,7 @@ interface ResultModalProps {
   onExited?: () => void;
 }
 
-/** The confirmation of SPEC.md ('Componente AGGIUNTO', 'COMPONENTE CANCELLATO') with 'Chiudi'. */
+/** The confirmation of a saved change ('Componente AGGIUNTO', 'COMPONENTE CANCELLATO') with 'Chiudi'. */
 export function ResultModal({ show, title, body, onClose, onExited }: ResultModalProps) {
   return (
     <Modal

@@ -1,35 +1,46 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import {
+  PART_FIELD_SPECS,
   PART_FIELDS,
   PartPatchSchema,
   fieldErrors,
   parseDecimal,
+  type FieldSpec,
   type Part,
   type PartField,
   type PartPatch,
 } from '@magazzino/contract';
-import { decimalFieldValue } from './PartFields';
+import { formatNumber } from '../../../lib/format';
 
 /** What the edit form holds: every field as typed. */
 export type EditValues = Record<PartField, string>;
 
+/** The text a field shows for its stored value: a number the Italian way ('1,5', never '1.5'). */
+function storedText(part: Part, name: PartField): string {
+  const value = part[name];
+  if (typeof value === 'string') return value;
+  const spec: FieldSpec = PART_FIELD_SPECS[name];
+  return formatNumber(value, spec.decimals);
+}
+
 /** The form's starting values: the stored part. */
 export function editValuesOf(part: Part): EditValues {
   const values = {} as EditValues;
-  for (const name of PART_FIELDS) values[name] = name === 'peso' ? decimalFieldValue(part.peso) : part[name];
+  for (const name of PART_FIELDS) values[name] = storedText(part, name);
   return values;
 }
 
 /**
- * The fields the user actually changed (DECISIONS #19): a field left empty keeps its stored
- * value, a field equal to the stored one is not sent.
+ * The fields the user actually changed: a field left empty keeps its stored value, and a field
+ * equal to the stored one (a number written another way included) is not sent.
  */
 export function changedFields(values: EditValues, part: Part): Partial<EditValues> {
   const patch: Partial<EditValues> = {};
   for (const name of PART_FIELDS) {
     const text = values[name].trim();
     if (text === '') continue;
-    const same = name === 'peso' ? parseDecimal(text) === part.peso : text === part[name];
+    const stored = part[name];
+    const same = typeof stored === 'number' ? parseDecimal(text) === stored : text === stored;
     if (!same) patch[name] = values[name];
   }
   return patch;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeSearchUrl, formatCount, formatPeso } from './format';
+import { codeSearchUrl, formatPeso } from './format';
 
 describe('formatPeso', () => {
   it('writes Kg with the Italian decimal comma and up to grams', () => {
@@ -8,13 +8,6 @@ describe('formatPeso', () => {
     expect(formatPeso(2)).toBe('2 Kg');
     expect(formatPeso(0)).toBe('0 Kg');
     expect(formatPeso(12_500.75)).toBe('12.500,75 Kg');
-  });
-});
-
-describe('formatCount', () => {
-  it('groups thousands with a dot', () => {
-    expect(formatCount(100_000)).toBe('100.000');
-    expect(formatCount(7)).toBe('7');
   });
 });
 

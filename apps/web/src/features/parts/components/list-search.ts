@@ -9,7 +9,7 @@ export interface ListFilters {
 
 export const EMPTY_FILTERS: ListFilters = { nome: '', marca: '', modello: '' };
 export const PAGE_SIZES: readonly number[] = LIMITS.pageSizes;
-export const DEFAULT_PAGE_SIZE = LIMITS.pageSizes[0];
+const DEFAULT_PAGE_SIZE = LIMITS.pageSizes[0];
 
 /** Names of the query parameters of the list screens. */
 export const SEARCH_KEYS = { page: 'pagina', pageSize: 'perPagina' } as const;

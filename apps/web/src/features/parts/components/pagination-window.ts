@@ -2,7 +2,7 @@
 export type PageItem = number | 'gap-before' | 'gap-after';
 
 /**
- * The numbered buttons of a windowed pagination (DECISIONS #15): always the first and the last
+ * The numbered buttons of a windowed pagination (a list can have thousands of pages): always the first and the last
  * page, `radius` pages either side of the current one, and a gap where pages are left out. A gap
  * that would hide a single page shows that page instead.
  */

@@ -11,7 +11,7 @@ import {
 
 /**
  * Filters, page and page size of a list screen, kept in the URL query so that back/forward,
- * reloads and shared links restore them (DECISIONS #14). A new filter or page size goes back to
+ * reloads and shared links restore them. A new filter or page size goes back to
  * page 1. Every change is a history entry.
  */
 export function useListSearch() {

@@ -6,7 +6,7 @@ export interface PartDraftControls<T> extends DraftControls<T> {
   /** When the draft put back into the form was saved (null when the form started clean). */
   restoredAt: string | null;
   /** Hides the notice about the restored draft (the draft itself stays until saved). */
-  dismissNotice(): void;
+  dismissNotice: () => void;
 }
 
 /**

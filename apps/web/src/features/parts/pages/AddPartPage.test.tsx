@@ -1,12 +1,29 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Part } from '@magazzino/contract';
 import { draftKey } from '../../../lib/drafts';
-import { json, makePart, mockFetch, renderRoute, SCREEN_TEST_USER } from '../../../testing/render-route';
-import AddPartPage from './AddPartPage';
+import { callsTo, jsonResponse, mockApi, type ApiCall } from '../../../testing/mock-api';
+import { renderApp } from '../../../testing/render-app';
+import { makePart, ME_SIGNED_IN, TEST_USER } from '../../../testing/test-data';
 
 const PATH = '/nuovocomponente';
-const render = () => renderRoute(<AddPartPage />, { path: PATH, url: PATH });
+const CREATE = 'POST /api/componenti/crea-componente';
+
+/** Opens the add screen, signed in, once its chunk has loaded. */
+async function render() {
+  const view = renderApp(PATH, { storedUser: TEST_USER });
+  await screen.findByRole('heading', { level: 1, name: 'Aggiungi nuovo componente' });
+  return view;
+}
+
+/** The API with a create route that saves whatever it is sent. */
+const serveCreate = () =>
+  mockApi({
+    ...ME_SIGNED_IN,
+    [CREATE]: ({ body }) => jsonResponse(201, makePart(body as Partial<Part>)),
+  });
+const created = (calls: ApiCall[]) => callsTo(calls, CREATE);
 
 const VALUES: Record<string, string> = {
   Nome: 'Faro anteriore sinistro',
@@ -65,14 +82,12 @@ class FakeUpload {
 
 afterEach(() => {
   FakeUpload.last = undefined;
-  vi.unstubAllGlobals();
 });
 
 describe('AddPartPage', () => {
   it('marks every field required and says which are missing, in Italian, without calling the server', async () => {
-    const calls = mockFetch(() => json({}));
-    render();
-    expect(screen.getByRole('heading', { level: 1, name: 'Aggiungi nuovo componente' })).toBeInTheDocument();
+    const calls = mockApi(ME_SIGNED_IN);
+    await render();
     expect(screen.getByRole('textbox', { name: 'Nome' })).toHaveAttribute('name', 'nome');
     expect(screen.getByRole('textbox', { name: 'Nome' })).toBeRequired();
     expect(screen.getByRole('textbox', { name: 'Peso (Kg)' })).toHaveAttribute('inputmode', 'decimal');
@@ -90,12 +105,12 @@ describe('AddPartPage', () => {
     });
     await userEvent.click(screen.getByRole('button', { name: 'Aggiungi Componente' }));
     expect(await screen.findByText(/compreso tra 1900 e/)).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+    expect(created(calls)).toHaveLength(0);
   });
 
   it('reads a weight typed the Italian way, shows it the Italian way, and refuses what it cannot read', async () => {
-    const calls = mockFetch(({ body }) => json(makePart(body as object), { status: 201 }));
-    render();
+    const calls = serveCreate();
+    await render();
     const peso = screen.getByRole('textbox', { name: 'Peso (Kg)' });
     await userEvent.type(peso, '1.8');
     await userEvent.tab();
@@ -107,19 +122,19 @@ describe('AddPartPage', () => {
     expect(peso).toHaveValue('1,2,3');
     await userEvent.click(screen.getByRole('button', { name: 'Aggiungi Componente' }));
     expect(await screen.findByText('Il peso deve essere un numero')).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+    expect(created(calls)).toHaveLength(0);
 
     await userEvent.clear(peso);
     await userEvent.type(peso, '1.234,5');
     await userEvent.click(screen.getByRole('button', { name: 'Aggiungi Componente' }));
     await screen.findByRole('dialog');
-    expect(calls[0]?.body).toMatchObject({ peso: 1234.5 });
+    expect(created(calls)[0]?.body).toMatchObject({ peso: 1234.5 });
   });
 
   it('uploads a chosen photo at once with a progress bar, and a save pressed meanwhile waits for it', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeUpload);
-    const calls = mockFetch(({ body }) => json(makePart(body as object), { status: 201 }));
-    render();
+    const calls = serveCreate();
+    await render();
     expect(screen.getByRole('button', { name: 'Carica Immagine' })).toBeDisabled();
     fillForm();
     await userEvent.upload(screen.getByLabelText('Immagine del componente'), jpeg());
@@ -135,16 +150,14 @@ describe('AddPartPage', () => {
     // Saved before the photo arrived: nothing is sent yet, and the clerk is told why.
     await userEvent.click(screen.getByRole('button', { name: 'Aggiungi Componente' }));
     expect(await screen.findByText(/sarà salvato appena la foto avrà finito/)).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+    expect(created(calls)).toHaveLength(0);
     xhr.answer(201, { secure_url: '/media/abc.webp', thumbnail_url: '/media/abc-thumb.webp' });
 
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Componente AGGIUNTO')).toBeInTheDocument();
     expect(within(dialog).getByText('Componente inserito correttamente!')).toBeInTheDocument();
-    expect(calls).toHaveLength(1);
-    expect(calls[0]?.method).toBe('POST');
-    expect(calls[0]?.url.pathname).toBe('/api/componenti/crea-componente');
-    expect(calls[0]?.body).toMatchObject({
+    expect(created(calls)).toHaveLength(1);
+    expect(created(calls)[0]?.body).toMatchObject({
       nome: 'Faro anteriore sinistro',
       peso: 1.5,
       urlImmagine: '/media/abc.webp',
@@ -159,8 +172,8 @@ describe('AddPartPage', () => {
 
   it('previews the stored photo and saves it with the part', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeUpload);
-    const calls = mockFetch(({ body }) => json(makePart(body as object), { status: 201 }));
-    render();
+    const calls = serveCreate();
+    await render();
     await userEvent.upload(screen.getByLabelText('Immagine del componente'), jpeg());
     FakeUpload.last?.answer(201, { secure_url: '/media/abc.webp', thumbnail_url: '/media/abc-thumb.webp' });
     expect(await screen.findByRole('img', { name: 'Anteprima dell’immagine caricata' })).toHaveAttribute(
@@ -170,13 +183,13 @@ describe('AddPartPage', () => {
     fillForm();
     await userEvent.click(screen.getByRole('button', { name: 'Aggiungi Componente' }));
     await screen.findByRole('dialog');
-    expect(calls[0]?.body).toMatchObject({ urlImmagine: '/media/abc.webp' });
+    expect(created(calls)[0]?.body).toMatchObject({ urlImmagine: '/media/abc.webp' });
   });
 
   it('refuses to save without a photo that failed, until it is retried or removed', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeUpload);
-    const calls = mockFetch(({ body }) => json(makePart(body as object), { status: 201 }));
-    render();
+    const calls = serveCreate();
+    await render();
     fillForm();
     await userEvent.upload(screen.getByLabelText('Immagine del componente'), jpeg());
     FakeUpload.last?.onerror?.();
@@ -184,7 +197,7 @@ describe('AddPartPage', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Aggiungi Componente' }));
     expect(await screen.findByText(/La foto scelta non è stata caricata/)).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+    expect(created(calls)).toHaveLength(0);
 
     // 'Carica Immagine' is the retry.
     await userEvent.click(screen.getByRole('button', { name: 'Carica Immagine' }));
@@ -193,22 +206,22 @@ describe('AddPartPage', () => {
     expect(screen.queryByText(/La foto scelta non è stata caricata/)).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Aggiungi Componente' }));
     await screen.findByRole('dialog');
-    expect(calls[0]?.body).toMatchObject({ urlImmagine: '/media/def.webp' });
+    expect(created(calls)[0]?.body).toMatchObject({ urlImmagine: '/media/def.webp' });
   });
 
   it('keeps what was typed as a draft of this user, puts it back, and forgets it once saved', async () => {
-    const calls = mockFetch(({ body }) => json(makePart(body as object), { status: 201 }));
-    const first = render();
+    const calls = serveCreate();
+    const first = await render();
     fireEvent.change(screen.getByRole('textbox', { name: 'Nome' }), { target: { value: 'Alternatore' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Peso (Kg)' }), { target: { value: '4,2' } });
     // Leaving the screen (an expired session sends the clerk to the sign-in) writes the draft.
     first.unmount();
-    const key = draftKey(SCREEN_TEST_USER._id, 'nuovo');
+    const key = draftKey(TEST_USER._id, 'nuovo');
     expect(JSON.parse(localStorage.getItem(key) ?? 'null')).toMatchObject({
       data: { values: { nome: 'Alternatore', peso: '4,2' }, photo: null },
     });
 
-    render();
+    await render();
     expect(screen.getByRole('textbox', { name: 'Nome' })).toHaveValue('Alternatore');
     expect(screen.getByRole('textbox', { name: 'Peso (Kg)' })).toHaveValue('4,2');
     expect(screen.getByRole('status')).toHaveTextContent(/Abbiamo ripristinato i dati non salvati/);
@@ -216,7 +229,7 @@ describe('AddPartPage', () => {
     fillForm();
     await userEvent.click(screen.getByRole('button', { name: 'Aggiungi Componente' }));
     await screen.findByRole('dialog');
-    expect(calls).toHaveLength(1);
+    expect(created(calls)).toHaveLength(1);
     expect(localStorage.getItem(key)).toBeNull();
   });
 
@@ -228,13 +241,13 @@ describe('AddPartPage', () => {
         data: { values: { nome: 'Segreto' }, photo: null },
       }),
     );
-    const mine = draftKey(SCREEN_TEST_USER._id, 'nuovo');
+    const mine = draftKey(TEST_USER._id, 'nuovo');
     localStorage.setItem(
       mine,
       JSON.stringify({ savedAt: new Date().toISOString(), data: { values: { nome: 'Mio' }, photo: null } }),
     );
-    mockFetch(() => json({}));
-    render();
+    mockApi(ME_SIGNED_IN);
+    await render();
     expect(screen.getByRole('textbox', { name: 'Nome' })).toHaveValue('Mio');
     await userEvent.click(screen.getByRole('button', { name: 'Scarta la bozza' }));
     expect(screen.getByRole('textbox', { name: 'Nome' })).toHaveValue('');
@@ -244,17 +257,16 @@ describe('AddPartPage', () => {
 
   it('shows upload and server field errors beside their inputs, and no modal', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeUpload);
-    mockFetch(() =>
-      json(
-        {
+    mockApi({
+      ...ME_SIGNED_IN,
+      [CREATE]: () =>
+        jsonResponse(400, {
           error: 'Dati non validi',
           code: 'VALIDATION',
           fields: { codice: 'Il codice è già usato da un altro componente' },
-        },
-        { status: 400 },
-      ),
-    );
-    render();
+        }),
+    });
+    await render();
     await userEvent.upload(
       screen.getByLabelText('Immagine del componente'),
       new File(['not an image'], 'note.jpg', { type: 'image/jpeg' }),

@@ -8,23 +8,25 @@ import { Link } from 'react-router';
 import {
   PART_FIELDS,
   PartInputSchema,
+  type PartField,
   type PartInput,
   type PartInputDraft,
   type UploadResult,
 } from '@magazzino/contract';
 import { parts as t } from '../../../i18n/parts';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { paths } from '../../../lib/paths';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCreatePart } from '../api/create-part';
 import { usePhotoUpload } from '../api/upload-image';
 import { DraftNotice } from '../components/DraftNotice';
 import { ImageUpload } from '../components/ImageUpload';
-import { PartFields, fieldMessages } from '../components/PartFields';
+import { PartFields } from '../components/PartFields';
 import { ResultModal } from '../components/ResultModal';
-import { serverFieldErrors } from '../components/server-errors';
 import { usePartDraft } from '../components/use-part-draft';
-import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../components/parts.css';
 
-type AddValues = Record<(typeof PART_FIELDS)[number], string>;
+type AddValues = Record<PartField, string>;
 
 const EMPTY: AddValues = Object.fromEntries(PART_FIELDS.map((name) => [name, ''])) as AddValues;
 
@@ -101,7 +103,7 @@ export default function AddPartPage() {
           setAdded(true);
         },
         onError: (error) => {
-          for (const [name, message] of serverFieldErrors(error)) setError(name, { message });
+          applyServerErrors(error, setError, PART_FIELDS);
         },
       },
     );
@@ -123,13 +125,8 @@ export default function AddPartPage() {
       </h1>
       <DraftNotice draft={draft} onDiscard={startNext} />
       <ImageUpload label={t.upload.pickerLabel} photo={photo} pickerId={PHOTO_PICKER_ID} />
-      <Form noValidate onSubmit={onSubmit} aria-labelledby="add-part-title">
-        <PartFields
-          idPrefix="nuovo"
-          register={(name) => register(name)}
-          errors={fieldMessages(formState.errors)}
-          required
-        />
+      <Form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="add-part-title">
+        <PartFields idPrefix="nuovo" register={(name) => register(name)} errors={formState.errors} required />
         <div aria-live="polite" className="mt-3">
           {waitingForPhoto && <Alert variant="info">{t.add.waitingForPhoto}</Alert>}
           {photoBlocked && photo.status === 'failed' && (
@@ -147,7 +144,7 @@ export default function AddPartPage() {
           <Button type="submit" variant="primary" disabled={busy}>
             {busy ? t.add.submitting : t.add.submit}
           </Button>
-          <Link className="btn btn-secondary" to="/dashboardpage">
+          <Link className="btn btn-secondary" to={paths.dashboard.getHref()}>
             {t.add.back}
           </Link>
         </div>

@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import { parts as t } from '../../../i18n/parts';
+import { formatInteger } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
 import { useCategories } from '../api/get-categories';
-import { formatCount } from '../components/format';
 import { ErrorMessage, LoadingText } from '../components/QueryStatus';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
-/** 'Consulta Categorie' (SPEC.md screen 12): one tile per category with its number of parts. */
+/** 'Consulta Categorie': one tile per category with its number of parts. */
 export default function CategoriesPage() {
   useDocumentTitle(t.categories.title);
   const query = useCategories();
@@ -28,13 +29,13 @@ export default function CategoriesPage() {
           {query.data.map(({ categoria, count }) => (
             <li key={categoria} className="col-12 col-sm-6 col-lg-4 col-xl-3">
               <Link
-                to={`/singolacategoria/${encodeURIComponent(categoria)}`}
+                to={paths.category.getHref(categoria)}
                 className="card h-100 text-decoration-none shadow-sm"
               >
                 <span className="card-body d-block">
                   <span className="card-title h5 d-block text-break">{categoria}</span>
                   <span className="badge text-bg-secondary">
-                    {t.categories.count(count, formatCount(count))}
+                    {t.categories.count(count, formatInteger(count))}
                   </span>
                 </span>
               </Link>

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link, useParams } from 'react-router';
 import { parts as t } from '../../../i18n/parts';
+import { paths } from '../../../lib/paths';
 import { useCategoryParts } from '../api/get-category-parts';
 import { PagedPartsTable } from '../components/PagedPartsTable';
 import { PageSizeSelect } from '../components/PageSizeSelect';
@@ -10,8 +11,8 @@ import { useListSearch } from '../components/use-list-search';
 import '../components/print.css';
 
 /**
- * One category (SPEC.md screen 13), named by the URL (DECISIONS #2): the parts table, paged by the
- * server, and a print button that prints the table alone (DECISIONS #12).
+ * One category, named by the URL (so a reload or a shared link shows it again): the parts table,
+ * paged by the server, and a print button that prints the table alone.
  */
 export default function CategoryPage() {
   const { categoria = '' } = useParams();
@@ -33,7 +34,7 @@ export default function CategoryPage() {
           <Button variant="primary" onClick={() => window.print()}>
             {t.category.print}
           </Button>
-          <Link className="btn btn-secondary" to="/consultacategorie">
+          <Link className="btn btn-secondary" to={paths.categories.getHref()}>
             {t.category.back}
           </Link>
         </div>

@@ -1,23 +1,30 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferredJson, json, makePart, mockFetch, renderRoute } from '../../../testing/render-route';
-import DeletePartPage from './DeletePartPage';
+import { describe, expect, it } from 'vitest';
+import { callsTo, deferredResponse, jsonResponse, mockApi } from '../../../testing/mock-api';
+import { currentPath, renderApp } from '../../../testing/render-app';
+import { makePart, ME_SIGNED_IN, TEST_USER } from '../../../testing/test-data';
 
 const ID = 'p-42';
-const render = () =>
-  renderRoute(<DeletePartPage />, { path: '/cancellacomponente/:id', url: `/cancellacomponente/${ID}` });
+const READ = `GET /api/componenti/${ID}`;
+const DELETE = `DELETE /api/componenti/delete/${ID}`;
 
-afterEach(() => vi.unstubAllGlobals());
+/** Opens the delete screen of part ID, signed in, once its chunk has loaded. */
+async function render() {
+  const view = renderApp(`/cancellacomponente/${ID}`, { storedUser: TEST_USER });
+  await screen.findByRole('heading', { level: 1, name: 'Richiesta cancellazione componente' });
+  return view;
+}
 
 describe('DeletePartPage', () => {
   it('names the part, and opens COMPONENTE CANCELLATO only once the server confirmed', async () => {
-    const deletion = deferredJson();
-    const calls = mockFetch(({ method }) =>
-      method === 'DELETE' ? deletion.response : json(makePart({ _id: ID })),
-    );
-    const { location } = render();
-    expect(screen.getByRole('heading', { name: 'Richiesta cancellazione componente' })).toBeInTheDocument();
+    const deletion = deferredResponse();
+    const calls = mockApi({
+      ...ME_SIGNED_IN,
+      [READ]: () => jsonResponse(200, makePart({ _id: ID })),
+      [DELETE]: () => deletion.response,
+    });
+    const { router } = await render();
     expect(await screen.findByText('Faro anteriore sinistro')).toBeInTheDocument();
     expect(screen.getByText('Stai per cancellare il componente')).toBeInTheDocument();
     expect(screen.getByText('Codice: 51787654')).toBeInTheDocument();
@@ -28,24 +35,23 @@ describe('DeletePartPage', () => {
     );
 
     await userEvent.click(screen.getByRole('button', { name: 'OK, CANCELLA' }));
-    expect(calls.at(-1)).toMatchObject({ method: 'DELETE' });
-    expect(calls.at(-1)?.url.pathname).toBe(`/api/componenti/delete/${ID}`);
+    expect(callsTo(calls, DELETE)).toHaveLength(1);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    deletion.release(new Response(null, { status: 204 }));
+    deletion.release(jsonResponse(204));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('COMPONENTE CANCELLATO')).toBeInTheDocument();
     expect(within(dialog).getByText('Componente cancellato correttamente!')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Chiudi' }));
-    await waitFor(() => expect(location()).toBe('/elencocomponenti'));
+    await waitFor(() => expect(currentPath(router)).toBe('/elencocomponenti'));
   });
 
   it('shows a failed deletion and no success modal', async () => {
-    mockFetch(({ method }) =>
-      method === 'DELETE'
-        ? json({ error: 'Componente non trovato', code: 'NOT_FOUND' }, { status: 404 })
-        : json(makePart({ _id: ID })),
-    );
-    render();
+    mockApi({
+      ...ME_SIGNED_IN,
+      [READ]: () => jsonResponse(200, makePart({ _id: ID })),
+      [DELETE]: () => jsonResponse(404, { error: 'Componente non trovato', code: 'NOT_FOUND' }),
+    });
+    await render();
     await userEvent.click(await screen.findByRole('button', { name: 'OK, CANCELLA' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Il componente non è stato cancellato: Componente non trovato',

@@ -4,6 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { Link, useNavigate, useParams } from 'react-router';
 import { parts as t } from '../../../i18n/parts';
+import { paths } from '../../../lib/paths';
 import { useDeletePart } from '../api/delete-part';
 import { usePart } from '../api/get-part';
 import { PartThumbnail } from '../components/PartThumbnail';
@@ -13,8 +14,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../components/parts.css';
 
 /**
- * 'Richiesta cancellazione componente' (SPEC.md screen 10): says which part is about to go; the
- * modal 'COMPONENTE CANCELLATO' opens only after the server confirmed (DECISIONS #10).
+ * 'Richiesta cancellazione componente': says which part is about to go; the modal 'COMPONENTE
+ * CANCELLATO' opens only once the server confirmed the deletion, never before.
  */
 export default function DeletePartPage() {
   useDocumentTitle(t.remove.title);
@@ -62,7 +63,7 @@ export default function DeletePartPage() {
         >
           {remove.isPending ? t.remove.deleting : t.remove.confirm}
         </Button>
-        <Link className="btn btn-secondary" to="/elencocomponenti">
+        <Link className="btn btn-secondary" to={paths.parts.getHref()}>
           {t.remove.cancel}
         </Link>
       </div>
@@ -70,7 +71,7 @@ export default function DeletePartPage() {
         show={deleted !== null}
         title={t.remove.modalTitle}
         body={t.remove.modalBody}
-        onClose={() => void navigate('/elencocomponenti')}
+        onClose={() => void navigate(paths.parts.getHref())}
       />
     </section>
   );

@@ -1,22 +1,35 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, makePart, mockFetch, renderRoute } from '../../../testing/render-route';
-import EditPartPage from './EditPartPage';
+import { describe, expect, it } from 'vitest';
+import type { Part } from '@magazzino/contract';
+import { callsTo, jsonResponse, mockApi, type ApiCall } from '../../../testing/mock-api';
+import { currentPath, renderApp } from '../../../testing/render-app';
+import { makePart, ME_SIGNED_IN, TEST_USER } from '../../../testing/test-data';
 
 const ID = '0190a0b0-0000-7000-8000-000000000001';
-const render = () =>
-  renderRoute(<EditPartPage />, { path: '/modificacomponente/:id', url: `/modificacomponente/${ID}` });
+const READ = `GET /api/componenti/${ID}`;
+const UPDATE = `PATCH /api/componenti/modifica/${ID}`;
 
-afterEach(() => vi.unstubAllGlobals());
+/** Opens the edit screen of part ID, signed in, once its chunk has loaded. */
+async function render() {
+  const view = renderApp(`/modificacomponente/${ID}`, { storedUser: TEST_USER });
+  await screen.findByRole('heading', { level: 1, name: 'Visualizza/ Modifica componente' });
+  return view;
+}
+
+/** The API with part ID at version 1, saved as version 2 by whatever PATCH it is sent. */
+const serveEdit = () =>
+  mockApi({
+    ...ME_SIGNED_IN,
+    [READ]: () => jsonResponse(200, makePart(), { etag: '"1"' }),
+    [UPDATE]: ({ body }) => jsonResponse(200, makePart(body as Partial<Part>), { etag: '"2"' }),
+  });
+const updates = (calls: ApiCall[]) => callsTo(calls, UPDATE);
 
 describe('EditPartPage', () => {
   it('prefills every field with the stored value, also as placeholder, and the image at 320 px', async () => {
-    mockFetch(() => json(makePart(), { headers: { etag: '"1"' } }));
-    render();
-    expect(
-      screen.getByRole('heading', { level: 1, name: 'Visualizza/ Modifica componente' }),
-    ).toBeInTheDocument();
+    serveEdit();
+    await render();
     const nome = await screen.findByRole('textbox', { name: 'Nome' });
     expect(nome).toHaveValue('Faro anteriore sinistro');
     expect(nome).toHaveAttribute('placeholder', 'Faro anteriore sinistro');
@@ -30,92 +43,86 @@ describe('EditPartPage', () => {
   });
 
   it('sends only the changed, non-empty fields with If-Match, then goes to the dashboard', async () => {
-    const calls = mockFetch(({ method, body }) =>
-      method === 'PATCH'
-        ? json(makePart(body as object), { headers: { etag: '"2"' } })
-        : json(makePart(), { headers: { etag: '"1"' } }),
-    );
-    const { location } = render();
+    const calls = serveEdit();
+    const { router } = await render();
     const marca = await screen.findByRole('textbox', { name: 'Marca' });
     fireEvent.change(marca, { target: { value: 'Lancia' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Nome' }), { target: { value: '' } });
     // The same weight written the other way is no change.
     fireEvent.change(screen.getByRole('textbox', { name: 'Peso (Kg)' }), { target: { value: '1.5' } });
     await userEvent.click(screen.getByRole('button', { name: 'Conferma e salva' }));
-    await waitFor(() => expect(location()).toBe('/dashboardpage'));
-    const patch = calls.find((call) => call.method === 'PATCH');
-    expect(patch?.url.pathname).toBe(`/api/componenti/modifica/${ID}`);
+    await waitFor(() => expect(currentPath(router)).toBe('/dashboardpage'));
+    const [patch] = updates(calls);
     expect(patch?.body).toEqual({ marca: 'Lancia' });
     expect(patch?.headers.get('if-match')).toBe('"1"');
   });
 
   it('checks changed fields with the shared rules before sending', async () => {
-    const calls = mockFetch(() => json(makePart(), { headers: { etag: '"1"' } }));
-    render();
+    const calls = serveEdit();
+    await render();
     fireEvent.change(await screen.findByRole('textbox', { name: 'Peso (Kg)' }), {
       target: { value: '-2' },
     });
     await userEvent.click(screen.getByRole('button', { name: 'Conferma e salva' }));
     expect(await screen.findByText('Il peso non può essere negativo')).toBeInTheDocument();
-    expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(0);
+    expect(updates(calls)).toHaveLength(0);
   });
 
   it('on 412 says someone else changed the part and loads the latest version on request', async () => {
     let version = 1;
-    const calls = mockFetch(({ method }) => {
-      if (method === 'PATCH') {
-        return json(
-          { error: 'Il componente è stato modificato da qualcun altro', code: 'PRECONDITION_FAILED' },
-          { status: 412 },
-        );
-      }
-      return json(makePart({ modello: version === 1 ? 'Punto' : 'Panda', version }), {
-        headers: { etag: `"${version}"` },
-      });
+    const calls = mockApi({
+      ...ME_SIGNED_IN,
+      [READ]: () =>
+        jsonResponse(200, makePart({ modello: version === 1 ? 'Punto' : 'Panda', version }), {
+          etag: `"${version}"`,
+        }),
+      [UPDATE]: () =>
+        jsonResponse(412, {
+          error: 'Il componente è stato modificato da qualcun altro',
+          code: 'PRECONDITION_FAILED',
+        }),
     });
-    const { location } = render();
+    const { router } = await render();
     fireEvent.change(await screen.findByRole('textbox', { name: 'Versione' }), { target: { value: '1.4' } });
     await userEvent.click(screen.getByRole('button', { name: 'Conferma e salva' }));
     expect(await screen.findByText(/Qualcun altro ha modificato questo componente/)).toBeInTheDocument();
-    expect(location()).toBe(`/modificacomponente/${ID}`);
+    expect(currentPath(router)).toBe(`/modificacomponente/${ID}`);
     version = 2;
     await userEvent.click(screen.getByRole('button', { name: 'Carica la versione più recente' }));
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Modello' })).toHaveValue('Panda'));
     expect(screen.queryByText(/Qualcun altro/)).not.toBeInTheDocument();
     fireEvent.change(screen.getByRole('textbox', { name: 'Versione' }), { target: { value: '1.4' } });
     await userEvent.click(screen.getByRole('button', { name: 'Conferma e salva' }));
-    await waitFor(() => expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(2));
-    expect(calls.filter((call) => call.method === 'PATCH')[1]?.headers.get('if-match')).toBe('"2"');
+    await waitFor(() => expect(updates(calls)).toHaveLength(2));
+    expect(updates(calls)[1]?.headers.get('if-match')).toBe('"2"');
   });
 
   it('saves a weight typed the Italian way as that weight', async () => {
-    const calls = mockFetch(({ method, body }) =>
-      method === 'PATCH'
-        ? json(makePart(body as object), { headers: { etag: '"2"' } })
-        : json(makePart(), { headers: { etag: '"1"' } }),
-    );
-    const { location } = render();
+    const calls = serveEdit();
+    const { router } = await render();
     const peso = await screen.findByRole('textbox', { name: 'Peso (Kg)' });
     await userEvent.clear(peso);
     await userEvent.type(peso, '1,8');
     await userEvent.click(screen.getByRole('button', { name: 'Conferma e salva' }));
-    await waitFor(() => expect(location()).toBe('/dashboardpage'));
-    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ peso: 1.8 });
+    await waitFor(() => expect(currentPath(router)).toBe('/dashboardpage'));
+    expect(updates(calls)[0]?.body).toEqual({ peso: 1.8 });
   });
 
   it('keeps unsaved changes across a remount and warns when the part changed since', async () => {
     let version = 1;
-    mockFetch(() =>
-      json(makePart({ modello: version === 1 ? 'Punto' : 'Panda', version }), {
-        headers: { etag: `"${version}"` },
-      }),
-    );
-    const first = render();
+    mockApi({
+      ...ME_SIGNED_IN,
+      [READ]: () =>
+        jsonResponse(200, makePart({ modello: version === 1 ? 'Punto' : 'Panda', version }), {
+          etag: `"${version}"`,
+        }),
+    });
+    const first = await render();
     fireEvent.change(await screen.findByRole('textbox', { name: 'Versione' }), { target: { value: '1.4' } });
     first.unmount();
 
     version = 2;
-    render();
+    await render();
     expect(await screen.findByRole('textbox', { name: 'Versione' })).toHaveValue('1.4');
     // Someone else's change to another field is shown, not overwritten by the draft.
     expect(screen.getByRole('textbox', { name: 'Modello' })).toHaveValue('Panda');
@@ -125,8 +132,11 @@ describe('EditPartPage', () => {
   });
 
   it('shows a failed load with Riprova', async () => {
-    mockFetch(() => json({ error: 'Componente non trovato', code: 'NOT_FOUND' }, { status: 404 }));
-    render();
+    mockApi({
+      ...ME_SIGNED_IN,
+      [READ]: () => jsonResponse(404, { error: 'Componente non trovato', code: 'NOT_FOUND' }),
+    });
+    await render();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Impossibile caricare il componente');
     expect(alert).toHaveTextContent('Componente non trovato');

@@ -5,7 +5,7 @@ import { EditPartForm } from '../components/EditPartForm';
 import { ErrorMessage, LoadingText } from '../components/QueryStatus';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
-/** 'Visualizza/ Modifica componente' (SPEC.md screen 11); the part id comes from the URL (DECISIONS #2). */
+/** 'Visualizza/ Modifica componente'; the part id comes from the URL, so a reload opens the same part. */
 export default function EditPartPage() {
   useDocumentTitle(t.edit.title);
   const { id = '' } = useParams();

@@ -1,34 +1,45 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, makePart, mockFetch, renderRoute } from '../../../testing/render-route';
-import PartsListPage from './PartsListPage';
+import { callsTo, deferredResponse, jsonResponse, mockApi, type ApiCall } from '../../../testing/mock-api';
+import { currentPath, renderApp } from '../../../testing/render-app';
+import { makePart, ME_SIGNED_IN, TEST_USER } from '../../../testing/test-data';
 
 const PATH = '/elencocomponenti';
-const render = (url = PATH) => renderRoute(<PartsListPage />, { path: PATH, url });
+const LIST = 'GET /api/componenti';
+
+/** Opens the list at `url`, signed in, once its chunk has loaded. */
+async function render(url = PATH) {
+  const view = renderApp(url, { storedUser: TEST_USER });
+  await screen.findByRole('heading', { level: 1, name: 'Elenco Componenti' });
+  return view;
+}
+
+/** One page of two parts (the second without a photo) out of `count`. */
+function listPage(count: number, offset: number): Response {
+  return jsonResponse(
+    200,
+    [makePart({ _id: `p${offset}` }), makePart({ _id: `q${offset}`, urlMiniatura: null, urlImmagine: null })],
+    { 'x-total-count': String(count) },
+  );
+}
 
 /** The list answers `count` parts in all and one page of two. */
 function serveList(count = 100_000) {
-  return mockFetch(({ url }) => {
-    if (url.pathname !== '/api/componenti') return json({ error: 'x' }, { status: 404 });
-    const offset = Number(url.searchParams.get('offset'));
-    return json(
-      [
-        makePart({ _id: `p${offset}` }),
-        makePart({ _id: `q${offset}`, urlMiniatura: null, urlImmagine: null }),
-      ],
-      {
-        headers: { 'x-total-count': String(count) },
-      },
-    );
+  return mockApi({
+    ...ME_SIGNED_IN,
+    [LIST]: ({ url }) => listPage(count, Number(url.searchParams.get('offset'))),
   });
 }
+const listCalls = (calls: ApiCall[]) => callsTo(calls, LIST);
 
 describe('PartsListPage', () => {
-  it('shows the loading line, then exactly the columns of SPEC.md with formatted cells', async () => {
-    serveList();
-    render();
+  it('shows the loading line, then exactly the twelve columns with formatted cells', async () => {
+    const answer = deferredResponse();
+    mockApi({ ...ME_SIGNED_IN, [LIST]: () => answer.response });
+    await render();
     expect(screen.getByText('..Caricamento in corso')).toBeInTheDocument();
+    answer.release(listPage(100_000, 0));
     const table = await screen.findByRole('table');
     const headers = within(table)
       .getAllByRole('columnheader')
@@ -74,7 +85,7 @@ describe('PartsListPage', () => {
 
   it('pages with a window of numbered links, the current one marked', async () => {
     const calls = serveList(100);
-    const { location } = render(`${PATH}?pagina=10`);
+    const { router } = await render(`${PATH}?pagina=10`);
     const nav = await screen.findByRole('navigation', { name: 'Paginazione' });
     const current = within(nav).getByText('Pagina 10').closest('[aria-current]');
     expect(current).toHaveAttribute('aria-current', 'page');
@@ -90,27 +101,29 @@ describe('PartsListPage', () => {
       'Pagina 12',
       'Pagina 20',
     ]);
-    expect(calls.at(-1)?.url.searchParams.get('offset')).toBe('45');
+    expect(listCalls(calls).at(-1)?.url.searchParams.get('offset')).toBe('45');
     await userEvent.click(within(nav).getByRole('link', { name: 'Pagina successiva' }));
-    await waitFor(() => expect(location()).toBe(`${PATH}?pagina=11`));
-    await waitFor(() => expect(calls.at(-1)?.url.searchParams.get('offset')).toBe('50'));
+    await waitFor(() => expect(currentPath(router)).toBe(`${PATH}?pagina=11`));
+    await waitFor(() => expect(listCalls(calls).at(-1)?.url.searchParams.get('offset')).toBe('50'));
     await userEvent.click(within(nav).getByRole('link', { name: 'Prima pagina' }));
-    await waitFor(() => expect(location()).toBe(PATH));
+    await waitFor(() => expect(currentPath(router)).toBe(PATH));
   });
 
   it('sends typed filters after a pause, back on page 1, and keeps them in the URL', async () => {
     const calls = serveList(30);
-    const { location } = render(`${PATH}?pagina=3`);
+    const { router } = await render(`${PATH}?pagina=3`);
     await screen.findByRole('table');
-    const before = calls.length;
+    const before = listCalls(calls).length;
     await userEvent.type(screen.getByPlaceholderText('Inserisci il nome'), 'faro');
     await userEvent.type(screen.getByPlaceholderText('Inserisci la marca'), 'fiat');
-    await waitFor(() => expect(location()).toBe(`${PATH}?nome=faro&marca=fiat`));
-    await waitFor(() => expect(calls.at(-1)?.url.searchParams.get('marca')).toBe('fiat'));
-    const sent = calls.slice(before).map((call) => call.url.search);
+    await waitFor(() => expect(currentPath(router)).toBe(`${PATH}?nome=faro&marca=fiat`));
+    await waitFor(() => expect(listCalls(calls).at(-1)?.url.searchParams.get('marca')).toBe('fiat'));
+    const sent = listCalls(calls)
+      .slice(before)
+      .map((call) => call.url.search);
     // Debounced: no request per keystroke.
     expect(sent.length).toBeLessThanOrEqual(2);
-    expect(calls.at(-1)?.url.search).toBe('?nome=faro&marca=fiat&limit=5&offset=0');
+    expect(listCalls(calls).at(-1)?.url.search).toBe('?nome=faro&marca=fiat&limit=5&offset=0');
     expect(screen.getByRole('link', { name: 'Esporta Lista CSV' })).toHaveAttribute(
       'href',
       '/api/componenti/export.csv?nome=faro&marca=fiat',
@@ -119,16 +132,16 @@ describe('PartsListPage', () => {
 
   it('restores filters from a shared link, follows back/forward, and resets', async () => {
     const calls = serveList(30);
-    const { router, location } = render(`${PATH}?modello=punto&perPagina=20`);
+    const { router } = await render(`${PATH}?modello=punto&perPagina=20`);
     await screen.findByRole('table');
     expect(screen.getByPlaceholderText('Inserisci il modello')).toHaveValue('punto');
     expect(screen.getByLabelText('Componenti per pagina')).toHaveValue('20');
-    expect(calls[0]?.url.search).toBe('?modello=punto&limit=20&offset=0');
+    expect(listCalls(calls)[0]?.url.search).toBe('?modello=punto&limit=20&offset=0');
 
     await userEvent.selectOptions(screen.getByLabelText('Componenti per pagina'), '10');
-    await waitFor(() => expect(location()).toBe(`${PATH}?modello=punto&perPagina=10`));
+    await waitFor(() => expect(currentPath(router)).toBe(`${PATH}?modello=punto&perPagina=10`));
     await userEvent.click(screen.getByRole('button', { name: 'RESET' }));
-    await waitFor(() => expect(location()).toBe(`${PATH}?perPagina=10`));
+    await waitFor(() => expect(currentPath(router)).toBe(`${PATH}?perPagina=10`));
     expect(screen.getByPlaceholderText('Inserisci il modello')).toHaveValue('');
 
     await router.navigate(-1);
@@ -137,20 +150,22 @@ describe('PartsListPage', () => {
   });
 
   it('says when nothing matches', async () => {
-    mockFetch(() => json([], { headers: { 'x-total-count': '0' } }));
-    render(`${PATH}?nome=zzz`);
+    mockApi({ ...ME_SIGNED_IN, [LIST]: () => jsonResponse(200, [], { 'x-total-count': '0' }) });
+    await render(`${PATH}?nome=zzz`);
     expect(await screen.findByText('Nessun componente trovato')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('shows a failed call in Italian with Riprova, which asks again', async () => {
     let fail = true;
-    mockFetch(() =>
-      fail
-        ? json({ error: 'Servizio non disponibile, riprova tra poco' }, { status: 503 })
-        : json([makePart()], { headers: { 'x-total-count': '1' } }),
-    );
-    render();
+    mockApi({
+      ...ME_SIGNED_IN,
+      [LIST]: () =>
+        fail
+          ? jsonResponse(503, { error: 'Servizio non disponibile, riprova tra poco' })
+          : jsonResponse(200, [makePart()], { 'x-total-count': '1' }),
+    });
+    await render();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Impossibile caricare i componenti');
     expect(alert).toHaveTextContent('Servizio non disponibile, riprova tra poco');
@@ -159,10 +174,11 @@ describe('PartsListPage', () => {
     expect(await screen.findByRole('table')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
+
   it('moves a page past the end to the last page, without a history entry', async () => {
     serveList(12);
-    const { location, router } = render(`${PATH}?pagina=9`);
-    await waitFor(() => expect(location()).toBe(`${PATH}?pagina=3`));
+    const { router } = await render(`${PATH}?pagina=9`);
+    await waitFor(() => expect(currentPath(router)).toBe(`${PATH}?pagina=3`));
     expect(router.state.historyAction).toBe('REPLACE');
   });
 });

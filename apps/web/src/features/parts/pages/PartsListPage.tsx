@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { parts as t } from '../../../i18n/parts';
+import { paths } from '../../../lib/paths';
 import { exportCsvUrl } from '../api/export-csv';
 import { useParts } from '../api/get-parts';
 import { PagedPartsTable } from '../components/PagedPartsTable';
@@ -8,7 +9,7 @@ import { PartsFilters } from '../components/PartsFilters';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useListSearch } from '../components/use-list-search';
 
-/** 'Elenco Componenti' (SPEC.md screen 9): filtered, counted and paged by the server. */
+/** 'Elenco Componenti': filtered, counted and paged by the server. */
 export default function PartsListPage() {
   useDocumentTitle(t.list.title);
   const { filters, page, pageSize, setFilters, resetFilters, setPageSize, replacePage, pageHref } =
@@ -24,7 +25,7 @@ export default function PartsListPage() {
           <a className="btn btn-success" href={exportCsvUrl(filters)} download>
             {t.list.exportCsv}
           </a>
-          <Link className="btn btn-primary" to="/nuovocomponente">
+          <Link className="btn btn-primary" to={paths.addPart.getHref()}>
             {t.list.add}
           </Link>
         </div>

@@ -1,8 +1,8 @@
 import { useSearchParams } from 'react-router';
-import type { Location } from '@magazzino/contract';
+import { LOCATION_FIELDS, type Location } from '@magazzino/contract';
 import { parts as t } from '../../../i18n/parts';
 import { useLocationParts } from '../api/get-location-parts';
-import { LOCATION_FIELDS, LocationForm } from '../components/LocationForm';
+import { LocationForm } from '../components/LocationForm';
 import { PartsTable } from '../components/PartsTable';
 import { ErrorMessage, LoadingText } from '../components/QueryStatus';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -16,8 +16,8 @@ function locationFrom(search: URLSearchParams): Location | null {
 }
 
 /**
- * The warehouse lookup (SPEC.md screen 14): the parts at one location, in the parts table. The
- * location searched is kept in the URL query, so a reload or a shared link repeats the search.
+ * 'Consulta Magazzino': the parts at one location, in the parts table. The location searched is
+ * kept in the URL query, so a reload or a shared link repeats the search.
  */
 export default function WarehousePage() {
   useDocumentTitle(t.warehouse.title);

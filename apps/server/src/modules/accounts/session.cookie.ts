@@ -1,17 +1,7 @@
-import fp from 'fastify-plugin';
-import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SessionService } from '../modules/accounts/sessions.service.js';
 
 /** Name of the session cookie (also declared in the OpenAPI security scheme). */
 export const SESSION_COOKIE = 'magazzino_sid';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Server-side sessions: start, authenticate, end. */
-    sessions: SessionService;
-  }
-}
 
 function cookieOptions(request: FastifyRequest) {
   // request.protocol honours X-Forwarded-Proto only when TRUST_PROXY is on.
@@ -33,12 +23,3 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, i
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
 }
-
-/** Cookie parsing and `app.sessions`, backed by the database. */
-export default fp(
-  async (app) => {
-    await app.register(cookie);
-    app.decorate('sessions', new SessionService({ db: app.db, ttlMs: app.config.sessionTtlMs }));
-  },
-  { name: 'session', dependencies: ['config', 'database'] },
-);

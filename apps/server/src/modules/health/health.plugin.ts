@@ -1,0 +1,19 @@
+import fp from 'fastify-plugin';
+import healthRoutes from './health.routes.js';
+import { HealthService } from './health.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether the service can work (the database answers). */
+    health: HealthService;
+  }
+}
+
+/** The health module: `app.health`, GET /api/health and GET /api/docs. */
+export default fp(
+  async (app) => {
+    app.decorate('health', new HealthService(app.db, app.log));
+    await app.register(healthRoutes);
+  },
+  { name: 'health', dependencies: ['database', 'openapi'] },
+);

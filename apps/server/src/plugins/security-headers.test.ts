@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UploadResult } from '@magazzino/contract';
+import { buildTestApp, signIn, type Session, type TestApp } from '../../test/app.js';
+import { imageOf, uploadForm } from '../../test/images.js';
+
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+];
+
+/** Exactly these security headers, on every kind of answer. */
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'same-origin',
+  'cross-origin-opener-policy': 'same-origin',
+};
+
+/** Headers helmet sends by default that this app does not (see security-headers.ts for why). */
+const NOT_SENT = [
+  'strict-transport-security',
+  'cross-origin-embedder-policy',
+  'cross-origin-resource-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+  'x-powered-by',
+];
+
+describe('security headers', () => {
+  let t: TestApp;
+  let session: Session;
+  let webDist: string;
+  let image: UploadResult;
+
+  beforeAll(async () => {
+    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'magazzino-web-'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+    t = await buildTestApp('sqlite', { WEB_DIST: webDist });
+    session = await signIn(t.app);
+    const upload = await session.inject({
+      method: 'POST',
+      url: '/api/componenti/upload',
+      payload: uploadForm(await imageOf('png', { width: 20, height: 20 })),
+    });
+    image = upload.json<UploadResult>();
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('are the same on the web app, the API (answers and errors) and the images', async () => {
+    const responses = {
+      page: await t.app.inject({ method: 'GET', url: '/' }),
+      api: await session.inject({ method: 'GET', url: '/api/componenti?limit=1' }),
+      apiError: await t.app.inject({ method: 'GET', url: '/api/componenti' }),
+      notFound: await t.app.inject({ method: 'GET', url: '/api/sconosciuta' }),
+      image: await t.app.inject({ method: 'GET', url: image.secure_url }),
+    };
+    for (const [name, res] of Object.entries(responses)) {
+      expect(res.headers, name).toMatchObject(SECURITY_HEADERS);
+      const csp = String(res.headers['content-security-policy']);
+      expect(
+        csp.split(';').map((directive) => directive.trim()),
+        name,
+      ).toEqual(CSP);
+      for (const header of NOT_SENT) expect(res.headers, `${name}: ${header}`).not.toHaveProperty(header);
+    }
+    expect(responses.image.headers['content-type']).toBe('image/webp');
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * Every route of the web app, named once: `path` is the pattern the router matches, `getHref`
+ * builds a link to it (encoding ids and names). Screens, guards and links use these, never a
+ * route string of their own. The Italian addresses are the public ones (docs/product.md, "Routes").
+ */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  dashboard: { path: '/dashboardpage', getHref: () => '/dashboardpage' },
+
+  parts: { path: '/elencocomponenti', getHref: () => '/elencocomponenti' },
+  addPart: { path: '/nuovocomponente', getHref: () => '/nuovocomponente' },
+  editPart: {
+    path: '/modificacomponente/:id',
+    getHref: (id: string) => `/modificacomponente/${encodeURIComponent(id)}`,
+  },
+  deletePart: {
+    path: '/cancellacomponente/:id',
+    getHref: (id: string) => `/cancellacomponente/${encodeURIComponent(id)}`,
+  },
+  categories: { path: '/consultacategorie', getHref: () => '/consultacategorie' },
+  category: {
+    path: '/singolacategoria/:categoria',
+    getHref: (categoria: string) => `/singolacategoria/${encodeURIComponent(categoria)}`,
+  },
+  warehouse: { path: '/consultamagazzino', getHref: () => '/consultamagazzino' },
+
+  login: { path: '/login', getHref: () => '/login' },
+  register: { path: '/register', getHref: () => '/register' },
+  forgotPassword: { path: '/resetpassword', getHref: () => '/resetpassword' },
+  passwordSent: { path: '/sentpassword', getHref: () => '/sentpassword' },
+  newPassword: {
+    path: '/newpassword/:token',
+    getHref: (token: string) => `/newpassword/${encodeURIComponent(token)}`,
+  },
+} as const;

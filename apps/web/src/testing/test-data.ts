@@ -1,0 +1,35 @@
+import { EXAMPLE_PART_INPUT, type Part, type User } from '@magazzino/contract';
+import type { PublicUser } from '../lib/session/session-store';
+import { jsonResponse } from './mock-api';
+
+/** The clerk signed in for tests (their drafts are kept under this id). */
+export const TEST_USER: PublicUser = { _id: 'u-1', email: 'mario.rossi@example.it', username: 'Mario' };
+
+/** A user as the server answers it, with overrides. */
+export function makeUser(overrides: Partial<User> = {}): User {
+  return { ...TEST_USER, createdAt: '2025-01-01T00:00:00.000Z', ...overrides };
+}
+
+/** A stored part as the server answers it, with overrides. */
+export function makePart(overrides: Partial<Part> = {}): Part {
+  return {
+    _id: '0190a0b0-0000-7000-8000-000000000001',
+    ...EXAMPLE_PART_INPUT,
+    urlImmagine: '/media/0123456789abcdef.webp',
+    urlMiniatura: '/media/0123456789abcdef-thumb.webp',
+    version: 1,
+    createdAt: '2026-01-01T10:00:00.000Z',
+    updatedAt: '2026-01-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The server's answer to a call without a valid session. */
+export const unauthenticated = () =>
+  jsonResponse(401, { error: 'Accesso richiesto: effettua il login.', code: 'UNAUTHENTICATED' });
+
+/** GET /api/users/me of a session that is valid: TEST_USER is signed in. */
+export const ME_SIGNED_IN = { 'GET /api/users/me': () => jsonResponse(200, makeUser()) };
+
+/** GET /api/users/me without a session: a visitor. */
+export const ME_SIGNED_OUT = { 'GET /api/users/me': unauthenticated };
