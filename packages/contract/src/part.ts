@@ -151,9 +151,10 @@ export const SORT_FIELDS = [
   'versione',
   'annoImmatricolazione',
   'scaffale',
+  'ubicazione',
   'createdAt',
   'updatedAt',
-] as const satisfies readonly (PartField | 'createdAt' | 'updatedAt')[];
+] as const satisfies readonly (PartField | 'ubicazione' | 'createdAt' | 'updatedAt')[];
 export type SortField = (typeof SORT_FIELDS)[number];
 
 const SORT_VALUES = SORT_FIELDS.flatMap((field) => [field, `-${field}`] as const);

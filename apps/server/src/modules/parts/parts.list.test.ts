@@ -3,7 +3,7 @@ import { SORT_FIELDS, type Part, type SortField } from '@magazzino/contract';
 import { buildTestApp, signIn, type Session, type TestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/databases.js';
 import { seedParts, type SeededPart } from '../../../test/factories.js';
-import { gramsFromKg, normalizeText } from './parts.mapper.js';
+import { gramsFromKg, locationKey, normalizeText } from './parts.mapper.js';
 
 /** The catalogue under test: each part is told apart by its codice. */
 const CATALOGUE = [
@@ -83,6 +83,8 @@ function sortKey(part: SeededPart, field: SortField): string | number {
       return normalizeText(input[field]);
     case 'peso':
       return gramsFromKg(input.peso);
+    case 'ubicazione':
+      return locationKey(input);
     case 'createdAt':
     case 'updatedAt':
       return part.createdAt;
@@ -161,7 +163,7 @@ describe.each(DIALECTS)('GET /api/componenti on %s', (dialect) => {
       [
         'sort=password',
         'sort',
-        "sort deve essere uno di: nome, categoria, codice, condizione, peso, marca, modello, versione, annoImmatricolazione, scaffale, createdAt, updatedAt (con '-' davanti per l'ordine decrescente)",
+        "sort deve essere uno di: nome, categoria, codice, condizione, peso, marca, modello, versione, annoImmatricolazione, scaffale, ubicazione, createdAt, updatedAt (con '-' davanti per l'ordine decrescente)",
       ],
       [`nome=${'x'.repeat(201)}`, 'nome', 'Il filtro nome è troppo lungo'],
     ])('refuses %s with 400 naming the parameter', async (query, field, message) => {

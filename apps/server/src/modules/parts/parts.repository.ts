@@ -55,6 +55,8 @@ const SORT_COLUMNS = {
   versione: FIELD_COLUMNS.versione,
   annoImmatricolazione: FIELD_COLUMNS.annoImmatricolazione,
   scaffale: FIELD_COLUMNS.scaffale,
+  // The whole place, scaffale to cassetta (each segment trimmed and case-folded).
+  ubicazione: 'location_key',
   createdAt: 'created_at',
   updatedAt: 'updated_at',
 } as const satisfies Record<SortField, keyof PartsTable>;
