@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -25,6 +26,7 @@ const EnvSchema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().positive().max(365).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  SQLITE_READERS: z.coerce.number().int().min(0).max(16).optional(),
 });
 
 /** The server's configuration: parsed once from the environment, typed everywhere else. */
@@ -45,6 +47,8 @@ export interface Config {
   logLevel: string;
   /** Folder of the built web app served at /. */
   webDist: string;
+  /** SQLite reader threads for lists, searches and exports (0: on the main thread). */
+  sqliteReaders: number;
 }
 
 export class ConfigError extends Error {
@@ -77,6 +81,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     logLevel: e.LOG_LEVEL,
+    // One per core, up to four: the main thread keeps answering while they read.
+    sqliteReaders: e.SQLITE_READERS ?? Math.min(4, os.availableParallelism()),
     webDist: path.resolve(
       e.WEB_DIST ?? path.join(path.dirname(new URL(import.meta.url).pathname), '../../web/dist'),
     ),

@@ -35,8 +35,8 @@ export async function loadDemoParts(
   const handle = openDatabase(config);
   try {
     await migrateToLatest(handle.db);
-    const parts = new PartsService(handle.db, options.clock ?? systemClock);
-    const existing = await parts.count({});
+    const parts = new PartsService(handle.db, handle.reader, options.clock ?? systemClock);
+    const existing = (await parts.count({})).count;
     if (existing > 0 && !options.force) {
       return { inserted: 0, total: existing, database: handle.describe, byCategory: {} };
     }
@@ -49,7 +49,7 @@ export async function loadDemoParts(
     for (const input of inputs) byCategory[input.categoria] = (byCategory[input.categoria] ?? 0) + 1;
     return { inserted, total: existing + inserted, database: handle.describe, byCategory };
   } finally {
-    await handle.db.destroy();
+    await handle.close();
   }
 }
 

@@ -5,18 +5,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
-import Cursor from 'pg-cursor';
 import type { Database } from './schema.js';
+import { SqliteReadDialect, SqliteReadPool } from './sqlite-read-pool.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
 export interface DatabaseHandle {
+  /** Writes, transactions and single-row reads. */
   db: Kysely<Database>;
+  /**
+   * Long reads (lists, searches, counts, exports). On SQLite a pool of reader threads, each with
+   * its own connection, so they never hold the event loop; on PostgreSQL the same pool as `db`.
+   */
+  reader: Kysely<Database>;
   dialect: DialectName;
   /** Human-readable location (file path or host/database, never a password). */
   describe: string;
+  /** Closes the reader threads, then the connections. */
+  close(): Promise<void>;
 }
 
 // COUNT(*) and BIGINT come back from pg as strings; counts here stay far below 2^53.
@@ -25,12 +33,44 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
 export const SQLITE_FILE_NAME = 'magazzino.sqlite';
 
+/** Statements kept prepared on the main SQLite connection (Kysely would prepare every query anew). */
+const STATEMENT_CACHE_SIZE = 200;
+
+/**
+ * The SQLite connection as Kysely sees it, with a cache of prepared statements: preparing costs
+ * as much as running a lookup by id. A statement still iterating is never handed out again.
+ */
+function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string): SqliteStatement {
+      const cached = statements.get(sql);
+      if (cached && !cached.busy) {
+        // Most recently used last: the first key is the one to drop.
+        statements.delete(sql);
+        statements.set(sql, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(sql);
+      if (!cached) {
+        statements.set(sql, statement);
+        const oldest = statements.size > STATEMENT_CACHE_SIZE ? statements.keys().next().value : undefined;
+        if (oldest !== undefined) statements.delete(oldest);
+      }
+      return statement;
+    },
+  };
+}
+
 /** Opens the configured database: PostgreSQL when `databaseUrl` is set, else SQLite in `dataDir`. */
 export function openDatabase(options: {
   databaseUrl: string | undefined;
   dataDir: string;
   /** Told about a pooled PostgreSQL connection that broke while idle (server restart, network). */
   onConnectionError?: (error: Error) => void;
+  /** SQLite reader threads (0: long reads run on the main connection too). */
+  sqliteReaders?: number;
 }): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -38,10 +78,13 @@ export function openDatabase(options: {
     // the pool drops that client and opens a new one on the next query.
     pool.on('error', (error) => options.onConnectionError?.(error));
     const url = new URL(options.databaseUrl);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) }),
+      db,
+      reader: db,
       dialect: 'postgres',
       describe: `postgres://${url.host}${url.pathname}`,
+      close: () => db.destroy(),
     };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
@@ -51,10 +94,21 @@ export function openDatabase(options: {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const readers = options.sqliteReaders ?? 0;
+  const reader =
+    readers > 0
+      ? new Kysely<Database>({ dialect: new SqliteReadDialect(new SqliteReadPool({ file, size: readers })) })
+      : db;
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    db,
+    reader,
     dialect: 'sqlite',
     describe: file,
+    close: async () => {
+      if (reader !== db) await reader.destroy();
+      await db.destroy();
+    },
   };
 }
 

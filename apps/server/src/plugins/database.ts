@@ -6,7 +6,10 @@ import type { Database } from '../db/schema.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Writes, transactions and single-row reads. */
     db: Kysely<Database>;
+    /** Long reads: lists, searches, counts, exports (SQLite: on reader threads). */
+    readDb: Kysely<Database>;
     dialect: DialectName;
   }
 }
@@ -18,19 +21,19 @@ export default fp(
       databaseUrl: app.config.databaseUrl,
       dataDir: app.config.dataDir,
       onConnectionError: (error) => app.log.error({ err: error }, 'database connection lost'),
+      sqliteReaders: app.config.sqliteReaders,
     });
     try {
       const applied = await migrateToLatest(handle.db);
       app.log.info({ database: handle.describe, applied }, 'database ready');
     } catch (error) {
-      await handle.db.destroy();
+      await handle.close();
       throw error;
     }
     app.decorate('db', handle.db);
+    app.decorate('readDb', handle.reader);
     app.decorate('dialect', handle.dialect);
-    app.addHook('onClose', async () => {
-      await handle.db.destroy();
-    });
+    app.addHook('onClose', () => handle.close());
   },
   { name: 'database', dependencies: ['config'] },
 );

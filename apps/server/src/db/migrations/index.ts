@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as m001 from './001-parts.js';
 import * as m002 from './002-accounts.js';
 import * as m003 from './003-media.js';
+import * as m004 from './004-search.js';
 
 /**
  * Every migration, in order. Names are never changed once released: the database records them.
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '001-parts': m001,
   '002-accounts': m002,
   '003-media': m003,
+  '004-search': m004,
 };

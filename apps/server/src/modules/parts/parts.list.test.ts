@@ -3,7 +3,8 @@ import { SORT_FIELDS, type Part, type SortField } from '@magazzino/contract';
 import { buildTestApp, signIn, type Session, type TestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/databases.js';
 import { seedParts, type SeededPart } from '../../../test/factories.js';
-import { gramsFromKg, locationKey, normalizeText } from './parts.mapper.js';
+import { foldText } from '../../lib/text-fold.js';
+import { gramsFromKg, locationKey } from './parts.mapper.js';
 
 /** The catalogue under test: each part is told apart by its codice. */
 const CATALOGUE = [
@@ -80,7 +81,7 @@ function sortKey(part: SeededPart, field: SortField): string | number {
     case 'nome':
     case 'marca':
     case 'modello':
-      return normalizeText(input[field]);
+      return foldText(input[field]);
     case 'peso':
       return gramsFromKg(input.peso);
     case 'ubicazione':
@@ -182,7 +183,7 @@ describe.each(DIALECTS)('GET /api/componenti on %s', (dialect) => {
         ] as const,
     );
 
-    it.each(cases)('sorts by %s (descending: %s), ties broken by id', async (field, descending) => {
+    it.each(cases)('sorts by %s (descending: %s), ties broken by registration', async (field, descending) => {
       const expected = [...seeded]
         .sort((a, b) => compare(sortKey(a, field), sortKey(b, field)) || compare(a.id, b.id))
         .map((p) => p.id);
@@ -210,14 +211,14 @@ describe.each(DIALECTS)('GET /api/componenti on %s', (dialect) => {
       expect(res.headers['x-total-count']).toBe('2');
     });
 
-    it('searches q over nome, codice, descrizione, categoria, marca and modello only', async () => {
+    it('searches q over every text field of a part, the location included', async () => {
       expect(await codes('?q=fendinebbia')).toEqual(['P03']);
       expect(await codes('?q=p16')).toEqual(['P16']);
       expect(await codes('?q=ecu%20bosch')).toEqual(['P16']);
       expect(await codes('?q=elettronica')).toEqual(['P16']);
       expect(await codes('?q=alfa%20romeo')).toEqual(['P15']);
       expect(await codes('?q=147')).toEqual(['P15']);
-      expect(await codes('?q=zeta')).toEqual([]);
+      expect(await codes('?q=zeta')).toEqual(['P16']);
       expect(await codes('?q=freni&marca=renault')).toEqual(['P06']);
     });
 

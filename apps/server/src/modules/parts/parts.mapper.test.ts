@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PartInputSchema } from '@magazzino/contract';
 import { partInput } from '../../../test/factories.js';
-import { gramsFromKg, kgFromGrams, locationKey, normalizeText, toNewRow, toPart } from './parts.mapper.js';
+import { gramsFromKg, kgFromGrams, locationKey, toNewRow, toPart } from './parts.mapper.js';
 
 describe('parts.mapper', () => {
-  it('folds case beyond ASCII and unifies composed and decomposed accents', () => {
-    expect(normalizeText('PERÒ Citroën ÈLITE')).toBe('però citroën èlite');
-    expect(normalizeText('e\u0300')).toBe(normalizeText('È'));
-    expect(normalizeText('Škoda 🚗')).toBe('škoda 🚗');
-  });
-
   it('builds a location key from trimmed, case-folded segments that cannot run together', () => {
     const key = locationKey({ scaffale: ' A ', campata: '1', ripiano: 'Ü', cassetta: 'b' });
     expect(key).toBe(locationKey({ scaffale: 'a', campata: '1', ripiano: 'ü', cassetta: 'B' }));
@@ -28,9 +22,10 @@ describe('parts.mapper', () => {
   it('round-trips a part through its row, deriving the search columns', () => {
     const input = PartInputSchema.parse(partInput({ nome: 'Faro È', marca: 'CITROËN', urlImmagine: null }));
     const row = toNewRow(input, 'id-1', '2024-05-01T10:00:00.000Z');
-    expect(row).toMatchObject({ nome_norm: 'faro è', marca_norm: 'citroën', peso_grammi: 1500, version: 1 });
-    expect(row.search_norm).toContain('faro è');
+    expect(row).toMatchObject({ nome_norm: 'faro e', marca_norm: 'citroen', peso_grammi: 1500, version: 1 });
+    expect(row.search_norm).toContain('faro e');
     expect(row.search_norm).toContain(input.codice.toLowerCase());
+    expect(row.codice_key).toBe(input.codice.toLowerCase().replace(/[^a-z0-9]/g, ''));
     const part = toPart({ ...row, version: 1, url_immagine: row.url_immagine ?? null });
     expect(part).toMatchObject({
       _id: 'id-1',

@@ -1,4 +1,5 @@
 import { PART_FIELDS, type Location, type Part, type PartField, type PartInput } from '@magazzino/contract';
+import { codeKey, foldText } from '../../lib/text-fold.js';
 import { thumbnailUrlFor } from '../media/media-urls.js';
 import type { NewPartRow, PartRow, PartsTable } from './parts.tables.js';
 
@@ -33,19 +34,19 @@ type FieldColumn = (typeof FIELD_COLUMNS)[PartField];
  */
 const FIELD_SEPARATOR = '\u001f';
 
-/**
- * The lower-cased, NFC form behind every case-insensitive comparison. Computed here rather than
- * with SQL lower(): SQLite's lower() only folds ASCII, so "È" would not find "è".
- */
-export function normalizeText(text: string): string {
-  return text.normalize('NFC').toLowerCase();
-}
-
-/** The key of a storage location: each segment trimmed and case-folded. */
+/** The key of a storage location: each segment trimmed and folded (case and accents ignored). */
 export function locationKey(location: Location): string {
   return [location.scaffale, location.campata, location.ripiano, location.cassetta]
-    .map((segment) => normalizeText(segment.trim()))
+    .map((segment) => foldText(segment.trim()))
     .join(FIELD_SEPARATOR);
+}
+
+/**
+ * The start of a location key: the given leading segments, each followed by the separator, so
+ * `scaffale G` never takes in `GA` (a LIKE prefix of location_key).
+ */
+export function locationPrefix(segments: readonly string[]): string {
+  return segments.map((segment) => `${foldText(segment.trim())}${FIELD_SEPARATOR}`).join('');
 }
 
 /** Kilograms (up to 3 decimals) to whole grams, the stored unit: exact in both dialects. */
@@ -58,15 +59,30 @@ export function kgFromGrams(grams: number): number {
   return Number(grams) / 1000;
 }
 
-/** The columns derived from a part's fields, recomputed on every write. */
+/**
+ * The folded copies searches read, recomputed on every write: nome, marca and modello for their
+ * own filters, every text field (the location too) for the free-text search, and the code with
+ * its letters and digits only, so any spelling of it is found.
+ */
 function derivedColumns(input: PartInput) {
+  const everything = [
+    input.nome,
+    input.descrizione,
+    input.categoria,
+    input.codice,
+    input.condizione,
+    input.marca,
+    input.modello,
+    input.versione,
+    input.annoImmatricolazione,
+    [input.scaffale, input.campata, input.ripiano, input.cassetta].join(' '),
+  ];
   return {
-    nome_norm: normalizeText(input.nome),
-    marca_norm: normalizeText(input.marca),
-    modello_norm: normalizeText(input.modello),
-    search_norm: [input.nome, input.codice, input.descrizione, input.categoria, input.marca, input.modello]
-      .map(normalizeText)
-      .join(FIELD_SEPARATOR),
+    nome_norm: foldText(input.nome),
+    marca_norm: foldText(input.marca),
+    modello_norm: foldText(input.modello),
+    search_norm: everything.map(foldText).join(FIELD_SEPARATOR),
+    codice_key: codeKey(input.codice),
     location_key: locationKey(input),
   };
 }

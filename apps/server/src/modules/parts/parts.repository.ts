@@ -1,10 +1,11 @@
-import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { CategoryCount, Location, Part, PartInput, SortField } from '@magazzino/contract';
+import { partsMatching, type MatchingParts, type TextSearch } from '../../db/parts-text-search.js';
 import type { Database } from '../../db/schema.js';
+import { codeKey, foldText } from '../../lib/text-fold.js';
 import {
   FIELD_COLUMNS,
   locationKey,
-  normalizeText,
   PART_COLUMNS,
   toFieldColumns,
   toNewRow,
@@ -12,37 +13,41 @@ import {
 } from './parts.mapper.js';
 import type { NewPartRow, PartsTable } from './parts.tables.js';
 
-/** Every condition a part lookup can combine (ANDed). Text filters are case-insensitive substrings. */
+/** Every condition a part lookup can combine (ANDed). Text filters ignore case and accents. */
 export interface PartFilter {
+  /** Substrings of one field each. */
   nome?: string | undefined;
   marca?: string | undefined;
   modello?: string | undefined;
-  /** Free text over nome, codice, descrizione, categoria, marca, modello. */
+  /** Free text: every word must appear in some text field of the part (or, as a code, in its code). */
   q?: string | undefined;
   /** Exact category. */
   categoria?: string | undefined;
   /** Exact location, each segment compared trimmed and ignoring case. */
   location?: Location | undefined;
+  /** Only the parts whose code, reduced to letters and digits, is exactly this (or is not). */
+  codeIs?: string | undefined;
+  codeIsNot?: string | undefined;
 }
 
-/** A sort order of the API: a field, ascending or descending; ties are broken by id. */
+/** The order of registration: newest first is the default of every list. */
+export const REGISTRATION = 'registration';
+
+/** A sort order: a field of the API or the order of registration; ties are broken by registration. */
 export interface PartSort {
-  field: SortField;
+  field: SortField | typeof REGISTRATION;
   descending: boolean;
 }
 
-/** Where a keyset page resumes: the sort value and id of the last part already read. */
+/** Where a keyset page resumes: the sort value and seq of the last part already read. */
 export interface PartCursor {
   value: string | number;
-  id: string;
+  seq: number;
 }
 
-/** The case-folded columns the substring filters search. */
-type FoldedColumn = 'nome_norm' | 'marca_norm' | 'modello_norm' | 'search_norm';
-
 /**
- * The column each sort reads (each has an index). Text sorts use the case-folded copy where
- * there is one, so "alfa" and "Alfa" sort together.
+ * The column each sort reads (each has an index). Text sorts use the folded copy where there is
+ * one, so "alfa", "Alfa" and "Àlfa" sort together.
  */
 const SORT_COLUMNS = {
   nome: 'nome_norm',
@@ -55,37 +60,67 @@ const SORT_COLUMNS = {
   versione: FIELD_COLUMNS.versione,
   annoImmatricolazione: FIELD_COLUMNS.annoImmatricolazione,
   scaffale: FIELD_COLUMNS.scaffale,
-  // The whole place, scaffale to cassetta (each segment trimmed and case-folded).
+  // The whole place, scaffale to cassetta (each segment trimmed and folded).
   ubicazione: 'location_key',
   createdAt: 'created_at',
   updatedAt: 'updated_at',
 } as const satisfies Record<SortField, keyof PartsTable>;
 
-/** Rows per INSERT: 24 columns each stays well under SQLite's bound-parameter limit. */
+/** Rows per INSERT: 26 columns each stays well under SQLite's bound-parameter limit. */
 const INSERT_BATCH = 400;
 
-type PartsQuery<O> = SelectQueryBuilder<Database, 'parts', O>;
-
-/** `column LIKE %text%` on a case-folded column, with the user's % _ \ taken literally. */
-function contains(column: FoldedColumn, text: string): Expression<SqlBool> {
-  const escaped = normalizeText(text).replace(/[\\%_]/g, (char) => `\\${char}`);
-  return sql<SqlBool>`${sql.ref(column)} like ${`%${escaped}%`} escape '\\'`;
+/** The free text split into folded words, each with its code form. */
+function textSearchOf(filter: PartFilter): TextSearch {
+  const fields = (['nome', 'marca', 'modello'] as const).flatMap((field) => {
+    const text = foldText(filter[field] ?? '');
+    return text === '' ? [] : [{ column: `${field}_norm` as const, text }];
+  });
+  const words = (filter.q ?? '')
+    .split(/\s+/u)
+    .map((word) => ({ text: foldText(word), code: codeKey(word) }))
+    .filter((word) => word.text !== '');
+  return { fields, words };
 }
 
-function applyFilter<O>(query: PartsQuery<O>, filter: PartFilter): PartsQuery<O> {
-  let q = query;
-  if (filter.nome) q = q.where(contains('nome_norm', filter.nome));
-  if (filter.marca) q = q.where(contains('marca_norm', filter.marca));
-  if (filter.modello) q = q.where(contains('modello_norm', filter.modello));
-  if (filter.q) q = q.where(contains('search_norm', filter.q));
-  if (filter.categoria) q = q.where('categoria', '=', filter.categoria);
-  if (filter.location) q = q.where('location_key', '=', locationKey(filter.location));
-  return q;
+/** The parts matching `filter`, and how to order them by registration. */
+function matching(db: Kysely<Database>, filter: PartFilter): MatchingParts {
+  // An exact code is a handful of rows on its index: the text terms are checked on those rows.
+  const matched = partsMatching(db, textSearchOf(filter), { useIndex: filter.codeIs === undefined });
+  let query = matched.query;
+  if (filter.categoria !== undefined) query = query.where('parts.categoria', '=', filter.categoria);
+  if (filter.location) query = query.where('parts.location_key', '=', locationKey(filter.location));
+  if (filter.codeIs !== undefined) query = query.where('parts.codice_key', '=', filter.codeIs);
+  if (filter.codeIsNot !== undefined) query = query.where('parts.codice_key', '<>', filter.codeIsNot);
+  const onlyText =
+    filter.categoria === undefined &&
+    filter.location === undefined &&
+    filter.codeIs === undefined &&
+    filter.codeIsNot === undefined;
+  return {
+    query,
+    seq: matched.seq,
+    ...(onlyText && matched.countFromIndex ? { countFromIndex: matched.countFromIndex } : {}),
+  };
 }
 
-function applySort<O>(query: PartsQuery<O>, sort: PartSort): PartsQuery<O> {
+/** True when the filter holds a text condition (a count then reads the search index). */
+export function hasText(filter: PartFilter): boolean {
+  const { fields, words } = textSearchOf(filter);
+  return fields.length > 0 || words.length > 0;
+}
+
+function sortRef(sort: PartSort, seq: RawBuilder<number>): RawBuilder<string | number> {
+  return sort.field === REGISTRATION ? seq : sql.ref<string | number>(`parts.${SORT_COLUMNS[sort.field]}`);
+}
+
+function ordered<O>(
+  query: SelectQueryBuilder<Database, 'parts', O>,
+  sort: PartSort,
+  seq: RawBuilder<number>,
+): SelectQueryBuilder<Database, 'parts', O> {
   const direction = sort.descending ? 'desc' : 'asc';
-  return query.orderBy(SORT_COLUMNS[sort.field], direction).orderBy('id', direction);
+  if (sort.field === REGISTRATION) return query.orderBy(seq, direction);
+  return query.orderBy(sortRef(sort, seq), direction).orderBy(seq, direction);
 }
 
 /** The part with this id, if any. */
@@ -159,17 +194,60 @@ export async function deletePart(
   return Number(result.numDeletedRows) > 0;
 }
 
-/** How many parts match, counted by the database. */
-export async function countParts(db: Kysely<Database>, filter: PartFilter): Promise<number> {
-  const row = await applyFilter(db.selectFrom('parts'), filter)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+/** A count of matches: exact, or (`exact: false`) a lower bound where counting stopped. */
+export interface MatchCount {
+  count: number;
+  exact: boolean;
 }
 
 /**
- * One page by offset. The page's ids are found first on the (covering) sort index, then only
- * those rows are read, so a deep offset skips index entries rather than whole rows.
+ * How many parts match. A text search counts at most `limit` matches, so a count never reads
+ * more than that many entries of the index (more is reported as `limit`, not exact). Without a
+ * text condition the answer is exact and cheap: the category counts or an exact index.
+ */
+export async function countParts(
+  db: Kysely<Database>,
+  filter: PartFilter,
+  limit: number,
+): Promise<MatchCount> {
+  const plain = !hasText(filter) && filter.codeIs === undefined && filter.codeIsNot === undefined;
+  if (plain && filter.location === undefined) {
+    let counts = db.selectFrom('part_category_counts');
+    if (filter.categoria !== undefined) counts = counts.where('categoria', '=', filter.categoria);
+    const row = await counts
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('count'), sql.lit(0)).as('count'))
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), exact: true };
+  }
+  const matched = matching(db, filter);
+  if (plain) {
+    const row = await matched.query
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), exact: true };
+  }
+  // One more than the limit tells "exactly limit" from "more than limit".
+  let hits: number;
+  if (matched.countFromIndex) {
+    hits = await matched.countFromIndex(limit + 1);
+  } else {
+    const row = await db
+      .selectFrom(
+        matched.query
+          .select(sql.lit(1).as('hit'))
+          .limit(limit + 1)
+          .as('hits'),
+      )
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    hits = Number(row.count);
+  }
+  return hits > limit ? { count: limit, exact: false } : { count: hits, exact: true };
+}
+
+/**
+ * One page by offset. The page's seqs are found first (on the search index or the sort index,
+ * so a deep offset skips index entries rather than whole rows), then only those rows are read.
  */
 export async function listPartsPage(
   db: Kysely<Database>,
@@ -178,12 +256,14 @@ export async function listPartsPage(
   limit: number,
   offset: number,
 ): Promise<Part[]> {
-  const pageIds = applySort(applyFilter(db.selectFrom('parts'), filter).select('id'), sort)
+  const matched = matching(db, filter);
+  const pageSeqs = ordered(matched.query.select(matched.seq.as('seq')), sort, matched.seq)
     .limit(limit)
     .offset(offset);
-  const rows = await applySort(
-    db.selectFrom('parts').select(PART_COLUMNS).where('id', 'in', pageIds),
+  const rows = await ordered(
+    db.selectFrom('parts').select(PART_COLUMNS).where('parts.seq', 'in', pageSeqs),
     sort,
+    sql.ref<number>('parts.seq'),
   ).execute();
   return rows.map(toPart);
 }
@@ -200,37 +280,69 @@ export async function listPartsAfter(
   start: { after: PartCursor } | { offset: number },
   limit: number,
 ): Promise<{ parts: Part[]; next: PartCursor | undefined }> {
-  const column = SORT_COLUMNS[sort.field];
-  // Only the API's columns, plus the sort key the next chunk resumes from.
-  let query = applyFilter(
-    db.selectFrom('parts').select(PART_COLUMNS).select(sql.ref<string | number>(column).as('sort_key')),
-    filter,
-  );
+  const matched = matching(db, filter);
+  const key = sortRef(sort, matched.seq);
+  // Only the API's columns, plus the sort key and seq the next chunk resumes from.
+  let query = matched.query
+    .select(PART_COLUMNS.map((column) => `parts.${column}` as const))
+    .select([key.as('sort_key'), matched.seq.as('sort_seq')]);
   if ('after' in start) {
     const cursor = start.after;
-    // (column, id) > (value, id), written as `column >= value and (column > value or id > id)`:
-    // not every dialect compares row values, and the plain range on `column` lets the (column, id)
-    // index seek straight to the cursor instead of rescanning every row already sent.
     const op = sort.descending ? '<' : '>';
-    query = query
-      .where(sql.ref(column), sort.descending ? '<=' : '>=', cursor.value)
-      .where((eb) => eb.or([eb(sql.ref(column), op, cursor.value), eb('id', op, cursor.id)]));
+    if (sort.field === REGISTRATION) {
+      query = query.where(matched.seq, op, cursor.seq);
+    } else {
+      // (key, seq) > (value, seq), written as `key >= value and (key > value or seq > seq)`: not
+      // every dialect compares row values, and the plain range on `key` lets the (key, seq) index
+      // seek straight to the cursor instead of rescanning every row already sent.
+      query = query
+        .where(key, sort.descending ? '<=' : '>=', cursor.value)
+        .where((eb) => eb.or([eb(key, op, cursor.value), eb(matched.seq, op, cursor.seq)]));
+    }
   }
   // Only the first chunk may start at an offset; the following ones resume from the cursor.
   if ('offset' in start && start.offset > 0) query = query.offset(start.offset);
-  const rows = await applySort(query, sort).limit(limit).execute();
+  const rows = await ordered(query, sort, matched.seq).limit(limit).execute();
   const last = rows.at(-1);
-  const next = last && rows.length === limit ? { value: last.sort_key, id: last.id } : undefined;
+  const next =
+    last && rows.length === limit ? { value: last.sort_key, seq: Number(last.sort_seq) } : undefined;
   return { parts: rows.map((row) => toPart(row)), next };
 }
 
-/** Every distinct category with its number of parts (unsorted: the service orders them). */
-export async function countByCategory(db: Kysely<Database>): Promise<CategoryCount[]> {
+/** The seqs of the parts matching `filter`, newest first, at most `limit`: a short list (exact codes). */
+export async function listMatchingSeqs(
+  db: Kysely<Database>,
+  filter: PartFilter,
+  limit: number,
+): Promise<number[]> {
+  const matched = matching(db, filter);
+  const rows = await matched.query
+    .select(matched.seq.as('seq'))
+    .orderBy(matched.seq, 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => Number(row.seq));
+}
+
+/** The parts with these seqs, in the order given. */
+export async function findPartsBySeq(db: Kysely<Database>, seqs: readonly number[]): Promise<Part[]> {
+  if (seqs.length === 0) return [];
   const rows = await db
     .selectFrom('parts')
-    .select((eb) => ['categoria', eb.fn.countAll<number>().as('count')])
-    .groupBy('categoria')
+    .select(PART_COLUMNS)
+    .select('seq')
+    .where('seq', 'in', seqs)
     .execute();
+  const bySeq = new Map(rows.map((row) => [Number(row.seq), row]));
+  return seqs.flatMap((seq) => {
+    const row = bySeq.get(seq);
+    return row ? [toPart(row)] : [];
+  });
+}
+
+/** Every category with its number of parts (kept by triggers; unsorted: the service orders them). */
+export async function countByCategory(db: Kysely<Database>): Promise<CategoryCount[]> {
+  const rows = await db.selectFrom('part_category_counts').select(['categoria', 'count']).execute();
   return rows.map((row) => ({ categoria: row.categoria, count: Number(row.count) }));
 }
 

@@ -48,7 +48,10 @@ const partsRoutes: FastifyPluginAsyncZod = (app) => {
   app.addHook('onRequest', app.requireSession);
   const service = app.parts;
 
-  /** A page when `limit` is given, else every match streamed; X-Total-Count either way. */
+  /**
+   * A page when `limit` is given, else every match streamed. X-Total-Count either way, with
+   * X-Total-Count-Exact: false when a text search stopped counting (the number is then a floor).
+   */
   async function sendParts(
     reply: FastifyReply,
     filter: PartFilter,
@@ -56,13 +59,13 @@ const partsRoutes: FastifyPluginAsyncZod = (app) => {
   ): Promise<Part[] | FastifyReply> {
     const offset = query.offset ?? 0;
     if (query.limit !== undefined) {
-      const { parts, total } = await service.page(filter, query.sort, { limit: query.limit, offset });
-      reply.header('x-total-count', total);
+      const { parts, total, exact } = await service.page(filter, query.sort, { limit: query.limit, offset });
+      reply.header('x-total-count', total).header('x-total-count-exact', String(exact));
       return parts;
     }
-    const total = await service.count(filter);
+    const { count, exact } = await service.count(filter);
     const chunks = await service.stream(filter, query.sort, offset);
-    reply.header('x-total-count', total);
+    reply.header('x-total-count', count).header('x-total-count-exact', String(exact));
     return sendStream(reply, 'application/json; charset=utf-8', jsonArrayChunks(chunks));
   }
 

@@ -39,7 +39,8 @@ export const IfNoneMatchHeadersSchema = z.looseObject({
 export const PartListSchema = z
   .array(PartSchema)
   .describe(
-    "Componenti trovati; l'header X-Total-Count dà il numero totale. Senza limit arrivano tutti, in streaming",
+    "Componenti trovati; l'header X-Total-Count dà il numero totale (con X-Total-Count-Exact: false è un minimo: " +
+      'una ricerca testuale conta fino a 1000 risultati). Senza limit arrivano tutti, in streaming',
   );
 export const CategoryCountListSchema = z
   .array(CategoryCountSchema)

@@ -11,18 +11,24 @@ import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { errors } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { codeKey } from '../../lib/text-fold.js';
 import { toInput } from './parts.mapper.js';
 import {
   countByCategory,
   countParts,
   deletePart,
   findPartById,
+  findPartsBySeq,
   findReferencedImageUrls,
   insertPart,
   insertParts,
+  listMatchingSeqs,
   listPartsAfter,
   listPartsPage,
+  REGISTRATION,
   updatePartIfVersion,
+  type MatchCount,
+  type PartCursor,
   type PartFilter,
   type PartSort,
 } from './parts.repository.js';
@@ -30,8 +36,18 @@ import {
 /** Parts read per query while streaming: small enough to keep memory flat, large enough to be quick. */
 export const STREAM_CHUNK_SIZE = 500;
 
-/** Newest first, the order of the list when the client names none. */
-const DEFAULT_SORT: PartSort = { field: 'createdAt', descending: true };
+/** Newest first (the latest registered), the order of the list when the client names none. */
+const DEFAULT_SORT: PartSort = { field: REGISTRATION, descending: true };
+
+/**
+ * A text search counts its matches up to this many: a count then costs at most this many index
+ * entries however common the words are ("faro" in a million parts). A larger result is reported
+ * as "more than" this (X-Total-Count-Exact: false); nobody pages through a thousand parts.
+ */
+export const COUNT_LIMIT = 1000;
+
+/** Parts whose code equals the search, listed before the others: a handful, read at most this many. */
+const EXACT_CODE_MAX = 100;
 
 /** Attempts of an update without If-Match before giving up on a part that keeps changing. */
 const UPDATE_ATTEMPTS = 5;
@@ -71,10 +87,28 @@ export interface PageRequest {
   offset: number;
 }
 
-/** The business rules of parts: existence, versions and ETags, paging and streaming. */
+/**
+ * The parts of a listing, in the order they are shown: with a free-text search and no sort asked
+ * for, the parts whose code is exactly the search come first, then the others.
+ */
+function segmentsOf(filter: PartFilter, sort: string | undefined): PartFilter[] {
+  const code = sort === undefined && filter.q !== undefined ? codeKey(filter.q) : '';
+  if (code === '') return [filter];
+  return [
+    { ...filter, codeIs: code },
+    { ...filter, codeIsNot: code },
+  ];
+}
+
+/** The business rules of parts: existence, versions and ETags, searching, paging and streaming. */
 export class PartsService {
+  /**
+   * `db` writes and reads single parts; `reader` runs the lists, counts and exports (on SQLite, a
+   * pool of reader threads, so a long search never holds the event loop; else the same database).
+   */
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly reader: Kysely<Database>,
     private readonly clock: Clock,
   ) {}
 
@@ -151,38 +185,80 @@ export class PartsService {
     }
   }
 
-  /** The number of parts matching `filter`. */
-  count(filter: PartFilter): Promise<number> {
-    return countParts(this.db, filter);
+  /** The number of parts matching `filter` (for a text search, exact up to COUNT_LIMIT). */
+  count(filter: PartFilter): Promise<MatchCount> {
+    return countParts(this.reader, filter, COUNT_LIMIT);
   }
 
-  /** One page of matches and the total number of matches. */
+  /**
+   * One page of matches and their number. A short page (or an empty first one) already tells
+   * the number, without counting; a count that stopped at COUNT_LIMIT reports at least the parts
+   * up to this page.
+   */
   async page(
     filter: PartFilter,
     sort: string | undefined,
     page: PageRequest,
-  ): Promise<{ parts: Part[]; total: number }> {
-    const parts = await listPartsPage(this.db, filter, parseSort(sort), page.limit, page.offset);
-    // A short, non-empty page (or an empty first one) already tells the total: a rare search
-    // then scans the table once instead of twice.
-    const knownTotal = parts.length < page.limit && (parts.length > 0 || page.offset === 0);
-    const total = knownTotal ? page.offset + parts.length : await countParts(this.db, filter);
-    return { parts, total };
+  ): Promise<{ parts: Part[]; total: number; exact: boolean }> {
+    const parts = await this.listPage(filter, sort, page);
+    if (parts.length < page.limit && (parts.length > 0 || page.offset === 0)) {
+      return { parts, total: page.offset + parts.length, exact: true };
+    }
+    const { count, exact } = await this.count(filter);
+    return { parts, total: exact ? count : Math.max(count, page.offset + parts.length), exact };
+  }
+
+  private async listPage(filter: PartFilter, sort: string | undefined, page: PageRequest): Promise<Part[]> {
+    const order = parseSort(sort);
+    const [first, rest] = segmentsOf(filter, sort);
+    if (!first) return [];
+    if (!rest) return listPartsPage(this.reader, first, order, page.limit, page.offset);
+    // Exact codes first: this page takes what is left of them, then the others from the start.
+    const exactSeqs = await listMatchingSeqs(this.reader, first, EXACT_CODE_MAX);
+    const parts = await findPartsBySeq(this.reader, exactSeqs.slice(page.offset, page.offset + page.limit));
+    const wanted = page.limit - parts.length;
+    if (wanted === 0) return parts;
+    const offset = Math.max(0, page.offset - exactSeqs.length);
+    return [...parts, ...(await listPartsPage(this.reader, rest, order, wanted, offset))];
   }
 
   /**
-   * Every match (from `offset`), in chunks read one keyset query at a time as the consumer pulls.
-   * The first chunk is read before returning, so a failing database is still a clean error response.
+   * Every match (from `offset`), in chunks read one keyset query at a time as the consumer pulls,
+   * in the order of the list. The first chunk is read before returning, so a failing database is
+   * still a clean error response.
    */
   async stream(filter: PartFilter, sort: string | undefined, offset = 0): Promise<AsyncGenerator<Part[]>> {
     const order = parseSort(sort);
-    const db = this.db;
-    let page = await listPartsAfter(db, filter, order, { offset }, STREAM_CHUNK_SIZE);
+    const reader = this.reader;
+    const segments = segmentsOf(filter, sort);
+    let skip = offset;
+    let segment = 0;
+    let page: { parts: Part[]; next: PartCursor | undefined } = { parts: [], next: undefined };
+    // Reads until a segment yields something or all are read (an offset may skip whole segments).
+    const startSegment = async () => {
+      for (; segment < segments.length; segment += 1) {
+        const current = segments[segment];
+        if (!current) break;
+        page = await listPartsAfter(reader, current, order, { offset: skip }, STREAM_CHUNK_SIZE);
+        if (page.parts.length > 0 || skip === 0) {
+          skip = 0;
+          return;
+        }
+        // The whole segment lay before the offset: count it off and go on.
+        skip = Math.max(0, skip - (await countParts(reader, current, Number.MAX_SAFE_INTEGER)).count);
+      }
+    };
+    await startSegment();
     return (async function* chunks() {
-      if (page.parts.length > 0) yield page.parts;
-      while (page.next) {
-        page = await listPartsAfter(db, filter, order, { after: page.next }, STREAM_CHUNK_SIZE);
+      while (segment < segments.length) {
         if (page.parts.length > 0) yield page.parts;
+        const current = segments[segment];
+        if (page.next && current) {
+          page = await listPartsAfter(reader, current, order, { after: page.next }, STREAM_CHUNK_SIZE);
+        } else {
+          segment += 1;
+          await startSegment();
+        }
       }
     })();
   }
@@ -194,7 +270,7 @@ export class PartsService {
 
   /** Every category with its number of parts, in Italian alphabetical order. */
   async categories(): Promise<CategoryCount[]> {
-    const counts = await countByCategory(this.db);
+    const counts = await countByCategory(this.reader);
     return counts.sort(
       (a, b) => italianCollator.compare(a.categoria, b.categoria) || (a.categoria < b.categoria ? -1 : 1),
     );

@@ -2,6 +2,11 @@ import type { Generated, Insertable, Selectable } from 'kysely';
 
 /** Row of `parts`. Timestamps are ISO 8601 strings (UTC, milliseconds) in both dialects. */
 export interface PartsTable {
+  /**
+   * Order of registration, given by the database: the default order of every list ("newest
+   * first"), the tie-break of every sort, and the key of the search index.
+   */
+  seq: Generated<number>;
   id: string;
   nome: string;
   descrizione: string;
@@ -22,6 +27,7 @@ export interface PartsTable {
   marca_norm: string;
   modello_norm: string;
   search_norm: string;
+  codice_key: string;
   location_key: string;
   version: Generated<number>;
   created_at: string;
@@ -31,6 +37,13 @@ export interface PartsTable {
 export type PartRow = Selectable<PartsTable>;
 export type NewPartRow = Insertable<PartsTable>;
 
+/** How many parts each category holds, kept by triggers in the same transaction as every write. */
+export interface PartCategoryCountsTable {
+  categoria: string;
+  count: number;
+}
+
 export interface PartsTables {
   parts: PartsTable;
+  part_category_counts: PartCategoryCountsTable;
 }

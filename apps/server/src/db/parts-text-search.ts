@@ -1,0 +1,172 @@
+/**
+ * The dialect-specific half of the parts search: how the folded search columns are matched.
+ * SQLite reads an FTS5 trigram index (parts_fts, migration 004); PostgreSQL uses LIKE on columns
+ * with pg_trgm GIN indexes. Both see the same folded text (lib/text-fold.ts), so they find the
+ * same parts. A term shorter than a trigram cannot be served by either index: it is checked on
+ * the rows the other conditions leave, or, alone, by reading the rows in order (correct, and
+ * bounded by the table's size).
+ */
+import {
+  sql,
+  SqliteAdapter,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
+import type { Database } from './schema.js';
+
+/** A per-field substring filter, folded: the column holding the folded field, and the text. */
+export interface FieldTerm {
+  column: 'nome_norm' | 'marca_norm' | 'modello_norm';
+  text: string;
+}
+
+/** One word of the free-text search, folded, with its code form (letters and digits only). */
+export interface WordTerm {
+  text: string;
+  code: string;
+}
+
+/** What a text search asks: every field term and every word must match (AND). */
+export interface TextSearch {
+  fields: readonly FieldTerm[];
+  words: readonly WordTerm[];
+}
+
+/** The parts matching a text search, and the column that orders them by registration. */
+export interface MatchingParts {
+  /** Rows of `parts` (possibly joined to the index): qualify columns as `parts.<column>`. */
+  query: SelectQueryBuilder<Database, 'parts', object>;
+  /** The registration order of the rows: the index's own key where it can deliver that order. */
+  seq: RawBuilder<number>;
+  /**
+   * Counts the matches, stopping at `limit`, when the index alone can tell (no other condition
+   * than the text); undefined when the caller must count the query itself.
+   */
+  countFromIndex?: (limit: number) => Promise<number>;
+}
+
+/** The shortest term a trigram index serves. */
+const TRIGRAM = 3;
+
+const FTS_COLUMN: Record<FieldTerm['column'], string> = {
+  nome_norm: 'f_nome',
+  marca_norm: 'f_marca',
+  modello_norm: 'f_modello',
+};
+
+function characters(text: string): number {
+  return [...text].length;
+}
+
+/** A phrase of an FTS5 query: the text quoted, quotes doubled. */
+function phrase(text: string): string {
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
+/** `%text%` for LIKE, with the user's % _ \ taken literally. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+type PartsExpressions = ExpressionBuilder<Database, 'parts'>;
+
+function contains(column: string, text: string, dialect: 'sqlite' | 'postgres'): Expression<SqlBool> {
+  const ref = sql.ref(`parts.${column}`);
+  return dialect === 'sqlite'
+    ? sql<SqlBool>`instr(${ref}, ${text}) > 0`
+    : sql<SqlBool>`${ref} like ${likePattern(text)} escape '\\'`;
+}
+
+/** A word matches anywhere in the part's text, or, read as a code, in its code. */
+function wordCondition(eb: PartsExpressions, word: WordTerm, dialect: 'sqlite' | 'postgres') {
+  const inText = contains('search_norm', word.text, dialect);
+  return word.code === '' ? inText : eb.or([inText, contains('codice_key', word.code, dialect)]);
+}
+
+function isSqlite(db: Kysely<Database>): boolean {
+  return db.getExecutor().adapter instanceof SqliteAdapter;
+}
+
+/**
+ * The FTS5 query for the terms a trigram serves (undefined when none does), and the conditions
+ * left for the others.
+ */
+function splitForFts(search: TextSearch): { match: string | undefined; rest: TextSearch } {
+  const clauses: string[] = [];
+  const fields: FieldTerm[] = [];
+  const words: WordTerm[] = [];
+  for (const field of search.fields) {
+    if (characters(field.text) >= TRIGRAM)
+      clauses.push(`${FTS_COLUMN[field.column]} : ${phrase(field.text)}`);
+    else fields.push(field);
+  }
+  for (const word of search.words) {
+    if (characters(word.text) < TRIGRAM) {
+      words.push(word);
+    } else if (word.code === word.text) {
+      clauses.push(`{f_tutto f_codice} : ${phrase(word.text)}`);
+    } else if (characters(word.code) >= TRIGRAM) {
+      clauses.push(`(f_tutto : ${phrase(word.text)} OR f_codice : ${phrase(word.code)})`);
+    } else {
+      // A short code form ('a-1' → 'a1') is checked on the rows, beside the indexed text.
+      words.push(word);
+    }
+  }
+  return { match: clauses.length > 0 ? clauses.join(' AND ') : undefined, rest: { fields, words } };
+}
+
+function restrict<O>(
+  query: SelectQueryBuilder<Database, 'parts', O>,
+  search: TextSearch,
+  dialect: 'sqlite' | 'postgres',
+): SelectQueryBuilder<Database, 'parts', O> {
+  let restricted = query;
+  for (const field of search.fields)
+    restricted = restricted.where(contains(field.column, field.text, dialect));
+  for (const word of search.words) restricted = restricted.where((eb) => wordCondition(eb, word, dialect));
+  return restricted;
+}
+
+/**
+ * The parts matching `search` (every part when it is empty), in the database's own way. With
+ * `useIndex: false` every term is checked on the rows: for a query another index already narrows
+ * to a handful of rows (an exact code).
+ */
+export function partsMatching(
+  db: Kysely<Database>,
+  search: TextSearch,
+  { useIndex = true }: { useIndex?: boolean } = {},
+): MatchingParts {
+  const parts = db.selectFrom('parts');
+  const ownSeq = sql.ref<number>('parts.seq');
+  if (!isSqlite(db)) return { query: restrict(parts, search, 'postgres'), seq: ownSeq };
+  if (!useIndex) return { query: restrict(parts, search, 'sqlite'), seq: ownSeq };
+
+  const { match, rest } = splitForFts(search);
+  if (match === undefined) return { query: restrict(parts, rest, 'sqlite'), seq: ownSeq };
+
+  // The index delivers its rowids (= seq) in order, so a page in registration order stops after
+  // `limit` matches instead of sorting them all; the parts are then read by primary key.
+  const hits = sql<{ seq: number }>`(select rowid as seq from parts_fts where parts_fts match ${match})`;
+  const joined = parts.innerJoin(hits.as('hits'), (join) => join.onRef('hits.seq', '=', 'parts.seq'));
+  // The join adds no column the callers read: they see rows of `parts`.
+  const query = restrict(joined as unknown as SelectQueryBuilder<Database, 'parts', object>, rest, 'sqlite');
+  const onlyIndex = rest.fields.length === 0 && rest.words.length === 0;
+  return {
+    query,
+    seq: sql.ref<number>('hits.seq'),
+    ...(onlyIndex
+      ? {
+          countFromIndex: async (limit: number) => {
+            const { rows } = await sql<{ count: number }>`select count(*) as count from
+              (select rowid from parts_fts where parts_fts match ${match} limit ${limit})`.execute(db);
+            return Number(rows[0]?.count ?? 0);
+          },
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from './dialect.js';
+import { SqliteReadError } from './sqlite-read-pool.js';
+
+/** Counts up to `n` in SQL: a read that keeps a thread busy for a while. */
+const busyCount = (n: number) =>
+  sql<{ n: number }>`with recursive c(x) as (select 1 union all select x + 1 from c where x < ${n})
+    select count(*) as n from c`;
+
+describe('SQLite reader threads', () => {
+  let dataDir: string;
+  let handle: DatabaseHandle;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'magazzino-readers-'));
+    handle = openDatabase({ databaseUrl: undefined, dataDir, sqliteReaders: 2 });
+    await sql`create table numbers (n integer primary key, label text)`.execute(handle.db);
+    await sql`insert into numbers (n, label)
+      with recursive c(x) as (select 1 union all select x + 1 from c where x < 5000)
+      select x, 'numero ' || x from c`.execute(handle.db);
+  });
+
+  afterAll(async () => {
+    await handle.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('reads what the main connection has committed, on other threads', async () => {
+    const { rows } = await sql<{ total: number }>`select sum(n) as total from numbers`.execute(handle.reader);
+    expect(rows).toEqual([{ total: (5000 * 5001) / 2 }]);
+    await sql`insert into numbers (n, label) values (5001, 'ultimo')`.execute(handle.db);
+    const last = await sql<{ label: string }>`select label from numbers where n = 5001`.execute(
+      handle.reader,
+    );
+    expect(last.rows).toEqual([{ label: 'ultimo' }]);
+  });
+
+  it('keeps the event loop free while a long read runs', async () => {
+    let ticks = 0;
+    let longestGap = 0;
+    let last = performance.now();
+    const timer = setInterval(() => {
+      const now = performance.now();
+      longestGap = Math.max(longestGap, now - last);
+      last = now;
+      ticks += 1;
+    }, 5);
+    const started = performance.now();
+    const { rows } = await busyCount(3_000_000).execute(handle.reader);
+    const took = performance.now() - started;
+    clearInterval(timer);
+    expect(rows).toEqual([{ n: 3_000_000 }]);
+    // The read took long enough to matter, and the timers kept firing all the while.
+    expect(took).toBeGreaterThan(150);
+    expect(ticks).toBeGreaterThan(took / 50);
+    expect(longestGap).toBeLessThan(took / 2);
+  });
+
+  it('runs reads side by side on its threads', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        sql<{ n: number }>`select count(*) as n from numbers where n > ${i * 1000}`.execute(handle.reader),
+      ),
+    );
+    expect(results.map((result) => result.rows[0]?.n)).toEqual([5001, 4001, 3001, 2001, 1001, 1]);
+  });
+
+  it("passes SQLite's errors on with their code, and refuses writes and transactions", async () => {
+    const bad = sql`select * from no_such_table`.execute(handle.reader);
+    await expect(bad).rejects.toBeInstanceOf(SqliteReadError);
+    await expect(sql`select * from no_such_table`.execute(handle.reader)).rejects.toMatchObject({
+      code: 'SQLITE_ERROR',
+    });
+    await expect(sql`insert into numbers (n) values (9999)`.execute(handle.reader)).rejects.toThrow();
+    await expect(handle.reader.transaction().execute(() => Promise.resolve())).rejects.toThrow(
+      /main connection/,
+    );
+    // The pool still answers after the errors.
+    const { rows } = await sql<{ n: number }>`select count(*) as n from numbers`.execute(handle.reader);
+    expect(rows).toEqual([{ n: 5001 }]);
+  });
+
+  it('streams rows chunk by chunk, and a stream may stop early', async () => {
+    const reader = handle.reader.withTables<{ numbers: { n: number; label: string } }>();
+    const first: number[] = [];
+    for await (const row of reader.selectFrom('numbers').select('n').orderBy('n').stream(1000)) {
+      first.push(row.n);
+      if (first.length === 3) break;
+    }
+    expect(first).toEqual([1, 2, 3]);
+    // The stopped cursor was released: the same query streams again, to the end.
+    let count = 0;
+    for await (const row of reader.selectFrom('numbers').select('n').orderBy('n').stream(700)) {
+      count += row.n > 0 ? 1 : 0;
+    }
+    expect(count).toBe(5001);
+  });
+});

@@ -1,0 +1,237 @@
+/**
+ * Reads of the SQLite file on a small pool of worker threads. better-sqlite3 is synchronous: a
+ * search or an export run on the main thread holds the event loop for as long as it takes, and
+ * every other request waits. Each worker has its own read-only connection (WAL lets readers and
+ * the one writer work side by side) and the pool spreads queries over them, so heavy reads use
+ * the other cores while the main thread keeps answering. Writes stay on the main connection.
+ */
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import {
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+} from 'kysely';
+
+/** A message from a worker: rows of one request (a whole result, or one chunk of a stream). */
+interface WorkerReply {
+  id: number;
+  rows?: unknown[];
+  done: boolean;
+  error?: { message: string; code?: unknown };
+}
+
+type Request =
+  | { type: 'all'; id: number; sql: string; parameters: readonly unknown[] }
+  | { type: 'iterate'; id: number; sql: string; parameters: readonly unknown[]; chunkSize: number }
+  | { type: 'next'; id: number }
+  | { type: 'cancel'; id: number };
+
+interface Pending {
+  resolve(reply: WorkerReply): void;
+  reject(error: Error): void;
+}
+
+/** An error raised by SQLite in a worker, with the driver's `code` kept (SQLITE_BUSY, ...). */
+export class SqliteReadError extends Error {
+  override name = 'SqliteReadError';
+  constructor(
+    message: string,
+    readonly code: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export interface SqliteReadPoolOptions {
+  /** The database file (WAL mode, already created and migrated by the main connection). */
+  file: string;
+  /** Worker threads; defaults to the number of cores (at least 1, at most 4). */
+  size?: number;
+  busyTimeoutMs?: number;
+}
+
+const WORKER_URL = new URL('./sqlite-read-worker.js', import.meta.url);
+
+/** One worker thread and the requests it has not answered yet. */
+class ReadWorker {
+  readonly pending = new Map<number, Pending>();
+  private readonly worker: Worker;
+  private failure: Error | undefined;
+
+  constructor(options: Required<SqliteReadPoolOptions>, onExit: () => void) {
+    this.worker = new Worker(WORKER_URL, {
+      workerData: { file: options.file, busyTimeoutMs: options.busyTimeoutMs, statementCacheSize: 200 },
+    });
+    // An idle thread must not keep the process alive; a thread with work in hand must.
+    this.worker.unref();
+    this.worker.on('message', (reply: WorkerReply) => {
+      const pending = this.pending.get(reply.id);
+      if (!pending) return;
+      this.pending.delete(reply.id);
+      if (this.pending.size === 0) this.worker.unref();
+      if (reply.error) pending.reject(new SqliteReadError(reply.error.message, reply.error.code));
+      else pending.resolve(reply);
+    });
+    const fail = (error: Error) => {
+      this.failure ??= error;
+      for (const pending of this.pending.values()) pending.reject(error);
+      this.pending.clear();
+      onExit();
+    };
+    this.worker.on('error', fail);
+    this.worker.on('exit', (code) => fail(new Error(`SQLite reader thread exited (code ${code})`)));
+  }
+
+  get alive(): boolean {
+    return this.failure === undefined;
+  }
+
+  /** Sends a request; resolves with the worker's reply to it (rows, or one chunk of a stream). */
+  request(request: Exclude<Request, { type: 'cancel' }>): Promise<WorkerReply> {
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise<WorkerReply>((resolve, reject) => {
+      this.pending.set(request.id, { resolve, reject });
+      this.worker.ref();
+      this.worker.postMessage(request);
+    });
+  }
+
+  /** Closes a stream the consumer stopped reading (no reply). */
+  cancel(id: number): void {
+    if (!this.failure) this.worker.postMessage({ type: 'cancel', id } satisfies Request);
+  }
+
+  async stop(): Promise<void> {
+    this.failure ??= new Error('SQLite reader pool closed');
+    await this.worker.terminate();
+  }
+}
+
+/** A pool of reader threads over one SQLite file. Threads start on the first query. */
+export class SqliteReadPool {
+  private readonly options: Required<SqliteReadPoolOptions>;
+  private workers: ReadWorker[] = [];
+  private nextId = 0;
+  private closed = false;
+
+  constructor(options: SqliteReadPoolOptions) {
+    this.options = {
+      file: options.file,
+      size: options.size ?? Math.min(4, Math.max(1, os.availableParallelism())),
+      busyTimeoutMs: options.busyTimeoutMs ?? 5000,
+    };
+  }
+
+  /** The least busy live worker, starting (or restarting) threads as needed. */
+  private worker(): ReadWorker {
+    if (this.closed) throw new Error('SQLite reader pool closed');
+    this.workers = this.workers.filter((worker) => worker.alive);
+    while (this.workers.length < this.options.size) {
+      const worker: ReadWorker = new ReadWorker(this.options, () => {
+        this.workers = this.workers.filter((w) => w !== worker);
+      });
+      this.workers.push(worker);
+    }
+    return this.workers.reduce((best, worker) => (worker.pending.size < best.pending.size ? worker : best));
+  }
+
+  /** Every row of a query. */
+  async all<R>(sql: string, parameters: readonly unknown[]): Promise<R[]> {
+    const reply = await this.worker().request({ type: 'all', id: ++this.nextId, sql, parameters });
+    return (reply.rows ?? []) as R[];
+  }
+
+  /** The rows of a query in chunks, read by the worker one chunk ahead of the consumer at most. */
+  async *iterate<R>(sql: string, parameters: readonly unknown[], chunkSize: number): AsyncGenerator<R[]> {
+    const worker = this.worker();
+    const id = ++this.nextId;
+    let reply = await worker.request({ type: 'iterate', id, sql, parameters, chunkSize });
+    try {
+      for (;;) {
+        if (reply.rows && reply.rows.length > 0) yield reply.rows as R[];
+        if (reply.done) return;
+        reply = await worker.request({ type: 'next', id });
+      }
+    } finally {
+      if (!reply.done) worker.cancel(id);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const workers = this.workers;
+    this.workers = [];
+    await Promise.all(workers.map((worker) => worker.stop()));
+  }
+}
+
+class ReadConnection implements DatabaseConnection {
+  constructor(private readonly pool: SqliteReadPool) {}
+
+  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    return { rows: await this.pool.all<R>(compiled.sql, compiled.parameters) };
+  }
+
+  async *streamQuery<R>(compiled: CompiledQuery, chunkSize = 100): AsyncIterableIterator<QueryResult<R>> {
+    for await (const rows of this.pool.iterate<R>(compiled.sql, compiled.parameters, chunkSize)) {
+      yield { rows };
+    }
+  }
+}
+
+const READ_ONLY = 'The SQLite read pool runs single reads only: write and transact on the main connection';
+
+/** One shared connection: each query is a message to the least busy thread, nothing to acquire. */
+class ReadDriver implements Driver {
+  private readonly connection: ReadConnection;
+
+  constructor(private readonly pool: SqliteReadPool) {
+    this.connection = new ReadConnection(pool);
+  }
+
+  init(): Promise<void> {
+    return Promise.resolve();
+  }
+  acquireConnection(): Promise<DatabaseConnection> {
+    return Promise.resolve(this.connection);
+  }
+  beginTransaction(): Promise<void> {
+    return Promise.reject(new Error(READ_ONLY));
+  }
+  commitTransaction(): Promise<void> {
+    return Promise.reject(new Error(READ_ONLY));
+  }
+  rollbackTransaction(): Promise<void> {
+    return Promise.reject(new Error(READ_ONLY));
+  }
+  releaseConnection(): Promise<void> {
+    return Promise.resolve();
+  }
+  destroy(): Promise<void> {
+    return this.pool.close();
+  }
+}
+
+/** A Kysely dialect whose queries run on the pool's reader threads (SQLite syntax). */
+export class SqliteReadDialect implements Dialect {
+  constructor(private readonly pool: SqliteReadPool) {}
+  createAdapter() {
+    return new SqliteAdapter();
+  }
+  createDriver(): Driver {
+    return new ReadDriver(this.pool);
+  }
+  createIntrospector(db: Kysely<unknown>) {
+    return new SqliteIntrospector(db);
+  }
+  createQueryCompiler() {
+    return new SqliteQueryCompiler();
+  }
+}

@@ -1,0 +1,327 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PartInputSchema, type Part, type PartInput } from '@magazzino/contract';
+import { buildTestApp, signIn, type Session, type TestApp } from '../../../test/app.js';
+import { DIALECTS } from '../../../test/databases.js';
+import { partInput, seedParts } from '../../../test/factories.js';
+import { generateDemoParts } from '../../cli/demo-data.js';
+import { newId } from '../../lib/ids.js';
+import { COUNT_LIMIT } from './parts.service.js';
+import { insertPart } from './parts.repository.js';
+
+/**
+ * Search against a brute-force oracle: a few thousand realistic parts (the demo generator, with
+ * accents and codes written several ways mixed in), random queries drawn from them, and every
+ * answer (ids, order, pages, counts) compared with what a plain scan in JavaScript finds.
+ */
+const COUNT = 2500;
+
+// The oracle's own folding, written independently of lib/text-fold.ts.
+const fold = (text: string) => text.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
+const alnum = (text: string) => fold(text).replace(/[^\p{L}\p{N}]/gu, '');
+
+/** A small deterministic generator (xorshift32) for the random queries. */
+function randomSource(seed: number) {
+  let state = seed >>> 0 || 1;
+  const next = () => {
+    state ^= state << 13;
+    state >>>= 0;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    state >>>= 0;
+    return state / 4_294_967_296;
+  };
+  return {
+    next,
+    int: (max: number) => Math.floor(next() * max),
+    pick<T>(items: readonly T[]): T {
+      const item = items[Math.floor(next() * items.length)];
+      if (item === undefined) throw new Error('pick from an empty list');
+      return item;
+    },
+  };
+}
+
+/** The demo parts with the awkward spellings a yard really has mixed in. */
+function warehouse(): PartInput[] {
+  return generateDemoParts(COUNT, 7).map((input, index) => {
+    const part = { ...input };
+    if (index % 7 === 0) part.nome = `${part.nome} è già revisionato`;
+    if (index % 9 === 0) part.marca = part.marca === 'Citroën' ? 'CITROËN' : `${part.marca} Škoda`;
+    if (index % 11 === 0) part.codice = part.codice.replace(/(.{3})/g, '$1 ').trim();
+    if (index % 13 === 0) part.codice = part.codice.replace(/(.{2})/g, '$1-').replace(/-$/, '');
+    if (index % 17 === 0) part.descrizione = `${part.descrizione} Àncora 50%_ok`;
+    return PartInputSchema.parse(part);
+  });
+}
+
+interface Query {
+  nome?: string;
+  marca?: string;
+  modello?: string;
+  q?: string;
+  categoria?: string;
+  sort?: string;
+}
+
+const TEXT_FIELDS = [
+  'nome',
+  'descrizione',
+  'categoria',
+  'codice',
+  'condizione',
+  'marca',
+  'modello',
+  'versione',
+  'annoImmatricolazione',
+] as const;
+
+function fieldsOf(part: PartInput): string[] {
+  return [
+    ...TEXT_FIELDS.map((field) => part[field]),
+    [part.scaffale, part.campata, part.ripiano, part.cassetta].join(' '),
+  ];
+}
+
+function oracleMatches(part: PartInput, query: Query): boolean {
+  for (const field of ['nome', 'marca', 'modello'] as const) {
+    const wanted = query[field]?.trim();
+    if (wanted && !fold(part[field]).includes(fold(wanted))) return false;
+  }
+  if (query.categoria !== undefined && part.categoria !== query.categoria) return false;
+  for (const word of (query.q ?? '').trim().split(/\s+/u)) {
+    const text = fold(word);
+    if (text === '') continue;
+    const code = alnum(word);
+    const inText = fieldsOf(part).some((value) => fold(value).includes(text));
+    const inCode = code !== '' && alnum(part.codice).includes(code);
+    if (!inText && !inCode) return false;
+  }
+  return true;
+}
+
+/** The oracle's answer, in the list's order: exact codes first for a free-text search, then newest. */
+function oracle(parts: readonly { id: string; input: PartInput }[], query: Query): string[] {
+  const found = parts.filter((part) => oracleMatches(part.input, query)).reverse();
+  const code = query.q !== undefined && query.sort === undefined ? alnum(query.q) : '';
+  if (code === '') return found.map((part) => part.id);
+  const exact = found.filter((part) => alnum(part.input.codice) === code);
+  const others = found.filter((part) => alnum(part.input.codice) !== code);
+  return [...exact, ...others].map((part) => part.id);
+}
+
+/** A piece of a value as a clerk might type it: case changed, sometimes an accent added. */
+function typedPiece(random: ReturnType<typeof randomSource>, value: string, length: number): string {
+  const start = random.int(Math.max(1, value.length - length + 1));
+  let piece = value.slice(start, start + length);
+  piece = [...piece].map((char) => (random.next() < 0.5 ? char.toUpperCase() : char.toLowerCase())).join('');
+  if (random.next() < 0.2) piece = piece.replace('e', 'è').replace('a', 'À');
+  return piece;
+}
+
+function randomQueries(parts: readonly PartInput[], count: number, seed: number): Query[] {
+  const random = randomSource(seed);
+  const queries: Query[] = [];
+  const lengths = [1, 2, 3, 4, 5, 7, 10];
+  for (let i = 0; i < count; i += 1) {
+    const part = random.pick(parts);
+    const other = random.pick(parts);
+    const word = (value: string) =>
+      typedPiece(random, value.split(/\s+/u)[0] ?? value, random.pick(lengths)).trim();
+    switch (i % 10) {
+      case 0:
+        queries.push({ nome: typedPiece(random, part.nome, random.pick(lengths)) });
+        break;
+      case 1:
+        queries.push({ marca: typedPiece(random, part.marca, random.pick([2, 3, 4, 6])) });
+        break;
+      case 2:
+        queries.push({ nome: word(part.nome), marca: word(part.marca) });
+        break;
+      case 3:
+        queries.push({ q: word(random.pick(fieldsOf(part))) });
+        break;
+      case 4:
+        queries.push({ q: `${word(part.nome)} ${word(part.modello)}` });
+        break;
+      case 5: {
+        // The code as another clerk writes it: without separators, or spaced, or dashed.
+        const bare = part.codice.replace(/[^\p{L}\p{N}]/gu, '');
+        const spaced = random.next() < 0.5 ? bare : bare.replace(/(.{3})/g, '$1-').replace(/-$/, '');
+        queries.push({ q: random.next() < 0.3 ? spaced.slice(0, 5) : spaced.toLowerCase() });
+        break;
+      }
+      case 6:
+        queries.push({ q: word(part.descrizione), marca: word(other.marca) });
+        break;
+      case 7:
+        queries.push({ q: typedPiece(random, random.pick(fieldsOf(part)), random.pick([1, 2])) });
+        break;
+      case 8:
+        queries.push({ q: word(part.nome), categoria: part.categoria });
+        break;
+      default:
+        queries.push({ modello: word(part.modello), sort: random.pick(['nome', '-peso', 'ubicazione']) });
+    }
+  }
+  return queries;
+}
+
+function search(query: Query, extra: Record<string, string>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries({ ...query, ...extra })) {
+    if (value !== undefined) params.set(key, value);
+  }
+  return `/api/componenti?${params.toString()}`;
+}
+
+/** The oracle's order for a sorted query: the sort value, ties by registration (newest last when ascending). */
+function sortedOracle(parts: readonly { id: string; input: PartInput }[], query: Query): string[] {
+  const found = parts.filter((part) => oracleMatches(part.input, query));
+  if (!query.sort) return oracle(parts, query);
+  const descending = query.sort.startsWith('-');
+  const field = descending ? query.sort.slice(1) : query.sort;
+  const keyOf = (input: PartInput): string | number => {
+    if (field === 'peso') return Math.round(input.peso * 1000);
+    if (field === 'nome') return fold(input.nome);
+    return [input.scaffale, input.campata, input.ripiano, input.cassetta]
+      .map((s) => fold(s.trim()))
+      .join('\u001f');
+  };
+  const indexed = found.map((part) => ({ part, key: keyOf(part.input), at: parts.indexOf(part) }));
+  indexed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.at - b.at));
+  if (descending) indexed.reverse();
+  return indexed.map((entry) => entry.part.id);
+}
+
+describe.each(DIALECTS)('search on %s', (dialect) => {
+  let t: TestApp;
+  let session: Session;
+  let parts: { id: string; input: PartInput }[];
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    session = await signIn(t.app);
+    const inputs = warehouse();
+    const seeded = await seedParts(t.app.db, inputs.length, (index) => inputs[index] ?? {});
+    parts = seeded.map((part) => ({ id: part.id, input: part.input }));
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function get(url: string) {
+    const response = await session.inject({ method: 'GET', url });
+    expect(response.statusCode, url).toBe(200);
+    return {
+      ids: response.json<Part[]>().map((part) => part._id),
+      total: Number(response.headers['x-total-count']),
+      exact: response.headers['x-total-count-exact'],
+    };
+  }
+
+  it('finds exactly what a scan finds, in the same order, with the same counts, page after page', async () => {
+    const queries = randomQueries(
+      parts.map((part) => part.input),
+      160,
+      dialect === 'sqlite' ? 11 : 12,
+    );
+    let capped = 0;
+    let short = 0;
+    for (const query of queries) {
+      const expected = sortedOracle(parts, query);
+      const label = JSON.stringify(query);
+      const first = await get(search(query, { limit: '25' }));
+      expect(first.ids, label).toEqual(expected.slice(0, 25));
+      // Only a text search stops counting; blank text is no search at all.
+      const textual = [query.nome, query.marca, query.modello, query.q].some(
+        (text) => fold(text ?? '').trim() !== '',
+      );
+      if (textual && expected.length > COUNT_LIMIT) {
+        capped += 1;
+        expect([first.total, first.exact], label).toEqual([COUNT_LIMIT, 'false']);
+      } else {
+        expect([first.total, first.exact], label).toEqual([expected.length, 'true']);
+      }
+      if ([...(query.q ?? '')].length <= 2 && query.q) short += 1;
+      if (expected.length > 25) {
+        const offset = 25 + ((expected.length * 7) % Math.min(expected.length - 1, 1500));
+        const page = await get(search(query, { limit: '10', offset: String(offset) }));
+        expect(page.ids, `${label} at ${offset}`).toEqual(expected.slice(offset, offset + 10));
+      }
+    }
+    // The draw covers the awkward cases: counts past the limit, one- and two-letter words.
+    expect(capped).toBeGreaterThan(3);
+    expect(short).toBeGreaterThan(5);
+  });
+
+  it('streams every match of a search in the order of its pages', async () => {
+    for (const query of [
+      { q: 'faro' },
+      { nome: 'a', marca: 'fiat' },
+      { q: 'è 2' },
+      { q: 'specchietto sx' },
+    ]) {
+      const expected = oracle(parts, query);
+      const all = await get(search(query, {}));
+      expect(all.ids, JSON.stringify(query)).toEqual(expected);
+    }
+  });
+
+  it('puts the part whose code is the search first, however the code is written', async () => {
+    const target = parts.find((part) => /\s/.test(part.input.codice));
+    if (!target) throw new Error('the warehouse has no spaced code');
+    const bare = alnum(target.input.codice);
+    for (const written of [target.input.codice, bare, bare.toUpperCase().replace(/(.{4})/g, '$1-')]) {
+      const found = await get(search({ q: written }, { limit: '5' }));
+      expect(found.ids[0], written).toBe(target.id);
+    }
+  });
+
+  it('keeps the index and the category counts right through create, edit, delete and a rolled-back write', async () => {
+    const categories = async () =>
+      Object.fromEntries(
+        (await session.inject({ method: 'GET', url: '/api/componenti/categorie' }))
+          .json<{ categoria: string; count: number }[]>()
+          .map((row) => [row.categoria, row.count]),
+      );
+    const before = await categories();
+    const created = await session.inject({
+      method: 'POST',
+      url: '/api/componenti/crea-componente',
+      payload: partInput({ nome: 'Pompa Zzyzx', categoria: 'Idraulica rara', codice: 'QW-77 81' }),
+    });
+    expect(created.statusCode).toBe(201);
+    const part = created.json<Part>();
+    expect((await get(search({ q: 'zzyzx' }, {}))).ids).toEqual([part._id]);
+    expect((await get(search({ q: 'qw7781' }, {}))).ids).toEqual([part._id]);
+    expect(await categories()).toEqual({ ...before, 'Idraulica rara': 1 });
+
+    const edited = await session.inject({
+      method: 'PATCH',
+      url: `/api/componenti/modifica/${part._id}`,
+      payload: { nome: 'Pompa Vbnmq', categoria: 'Idraulica' },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect((await get(search({ q: 'zzyzx' }, {}))).ids).toEqual([]);
+    expect((await get(search({ nome: 'vbnmq' }, {}))).ids).toEqual([part._id]);
+    expect(await categories()).toEqual({ ...before, Idraulica: (before.Idraulica ?? 0) + 1 });
+
+    const deleted = await session.inject({ method: 'DELETE', url: `/api/componenti/delete/${part._id}` });
+    expect(deleted.statusCode).toBe(204);
+    expect((await get(search({ q: 'vbnmq' }, {}))).ids).toEqual([]);
+    expect(await categories()).toEqual(before);
+
+    // A write that fails inside its transaction leaves neither a row, an index entry nor a count.
+    await expect(
+      t.app.db.transaction().execute(async (trx) => {
+        const input = PartInputSchema.parse(partInput({ nome: 'Pompa Rollback', categoria: 'Mai vista' }));
+        await insertPart(trx, input, newId(Date.now()), new Date().toISOString());
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect((await get(search({ q: 'rollback' }, {}))).ids).toEqual([]);
+    expect(await categories()).toEqual(before);
+    expect((await get('/api/componenti?limit=1')).total).toBe(parts.length);
+  });
+});

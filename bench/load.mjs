@@ -1,0 +1,430 @@
+// `npm run bench [-- --sizes 100000,1000000] [-- --dialects sqlite,postgres] [-- --duration 10]`
+//
+// The search benchmark: for each warehouse size and database, seeds the demo parts (cached between
+// runs), starts the BUILT server, and drives it with 10 concurrent clients (autocannon) through
+// what clerks do: searches with fixed and varied terms, a deep page, a part by id, a location,
+// the categories, creating parts; a part by id while searches run; the CSV export of every part
+// (time and the server's peak RSS); and the raw engine time of the same search queries, run
+// straight through the driver, as the floor the API is compared to. Prints one table per run and
+// writes JSON to bench/results/. Needs `npm run build` first.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { memoryOf, request, resetPeak, signIn, startServer, stats } from './harness.mjs';
+import { requireBuiltServer, ROOT, seedParts } from './seed.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '100000,1000000' },
+    dialects: { type: 'string', default: 'sqlite,postgres' },
+    // Seconds of load per scenario.
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+    // Seeded databases are kept here between runs (same size, same schema: reused).
+    cache: { type: 'string', default: path.join(os.tmpdir(), 'magazzino-bench-cache') },
+    'no-cache': { type: 'boolean', default: false },
+  },
+});
+const SIZES = args.sizes.split(',').map(Number);
+const DIALECTS = args.dialects.split(',');
+const DURATION = Number(args.duration);
+const CONNECTIONS = Number(args.connections);
+const PG_ADMIN_URL = process.env.PG_BENCH_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+try {
+  requireBuiltServer();
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
+const dist = (file) => import(pathToFileURL(path.join(ROOT, 'apps/server/dist', file)).href);
+const { CATEGORIES, MAKES } = await dist('cli/demo-catalogue.js');
+const { countParts, listPartsPage, REGISTRATION } = await dist('modules/parts/parts.repository.js');
+const { COUNT_LIMIT } = await dist('modules/parts/parts.service.js');
+/** The schema's fingerprint: a cached database made by other migrations is seeded again. */
+const SCHEMA = createHash('sha256')
+  .update(
+    fs
+      .readdirSync(path.join(ROOT, 'apps/server/dist/db/migrations'))
+      .filter((name) => name.endsWith('.js'))
+      .sort()
+      .map((name) => fs.readFileSync(path.join(ROOT, 'apps/server/dist/db/migrations', name)))
+      .join('\n'),
+  )
+  .digest('hex')
+  .slice(0, 8);
+
+/** A deterministic shuffle, so every run asks the same varied questions. */
+function rotate(items, seed) {
+  const out = [...items];
+  let state = seed;
+  for (let i = out.length - 1; i > 0; i -= 1) {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    const j = state % (i + 1);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+const partWords = [
+  ...new Set(
+    Object.values(CATEGORIES)
+      .flat()
+      .map((kind) => kind.nome.split(' ')[0].toLowerCase()),
+  ),
+];
+const makes = MAKES.map((make) => make.marca.split(' ')[0].toLowerCase());
+const models = [...new Set(MAKES.flatMap((make) => make.models.map((m) => m.modello.toLowerCase())))];
+/** At least 50 different nome+marca pairs, so no cached answer stands in for a search. */
+const NOME_MARCA = rotate(
+  partWords.flatMap((word) => makes.map((marca) => ({ nome: word.slice(0, 5), marca }))),
+  7,
+).slice(0, 120);
+const Q_WORDS = rotate([...partWords, ...models], 11);
+const Q_PAIRS = rotate(
+  partWords.flatMap((word) => models.map((modello) => `${word} ${modello}`)),
+  13,
+).slice(0, 120);
+
+const query = (params) => `/api/componenti?${new URLSearchParams({ ...params, limit: '20' }).toString()}`;
+
+/** Runs autocannon for DURATION seconds over `paths` in turn (one per request). */
+function load({ url, cookie, paths, method = 'GET', body, connections = CONNECTIONS, duration = DURATION }) {
+  let next = 0;
+  const bodies = typeof body === 'function' ? body : null;
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        connections,
+        duration,
+        headers: { cookie, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+        requests: [
+          {
+            method,
+            setupRequest: (req) => {
+              const pathname = paths[next % paths.length];
+              const payload = bodies ? bodies(next) : undefined;
+              next += 1;
+              return { ...req, path: pathname, ...(payload ? { body: payload } : {}) };
+            },
+          },
+        ],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    autocannon.track(instance, {
+      renderProgressBar: false,
+      renderResultsTable: false,
+      renderLatencyTable: false,
+    });
+  });
+}
+
+function summary(name, result) {
+  const errors = result.errors + result.timeouts + result.non2xx;
+  return {
+    name,
+    reqPerSec: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors,
+  };
+}
+
+/**
+ * The raw engine time of the searches the API is asked: the same SQL (logged by Kysely while the
+ * server's own repository functions build it) replayed through the driver, one query at a time.
+ */
+async function rawEngine(dialect, target, filters) {
+  const captured = [];
+  const log = (event) => {
+    if (event.level === 'query') captured.push({ sql: event.query.sql, parameters: event.query.parameters });
+  };
+  let db;
+  let run;
+  let close;
+  if (dialect === 'sqlite') {
+    const sqlite = new Database(target.file, { readonly: true });
+    db = new Kysely({ dialect: new SqliteDialect({ database: sqlite }), log });
+    const statements = new Map();
+    run = ({ sql, parameters }) => {
+      let statement = statements.get(sql);
+      if (!statement) statements.set(sql, (statement = sqlite.prepare(sql)));
+      statement.all(parameters);
+    };
+    close = () => sqlite.close();
+  } else {
+    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 1 });
+    db = new Kysely({ dialect: new PostgresDialect({ pool }), log });
+    run = ({ sql, parameters }) => pool.query(sql, parameters);
+    close = () => pool.end();
+  }
+  try {
+    const perSearch = [];
+    for (const filter of filters) {
+      captured.length = 0;
+      await countParts(db, filter, COUNT_LIMIT);
+      await listPartsPage(db, filter, { field: REGISTRATION, descending: true }, 20, 0);
+      const queries = [...captured];
+      for (const q of queries) await run(q); // warm
+      const started = performance.now();
+      for (const q of queries) await run(q);
+      perSearch.push(performance.now() - started);
+    }
+    return stats(perSearch);
+  } finally {
+    await db.destroy().catch(() => {});
+    await close();
+  }
+}
+
+/** The API's time for the same searches, one client, one request at a time. */
+async function apiSequential(server, cookie, paths) {
+  const samples = [];
+  for (const pathname of paths) {
+    await request(server.url, pathname, { headers: { cookie } });
+    const response = await request(server.url, pathname, { headers: { cookie } });
+    if (response.status !== 200) throw new Error(`${pathname}: ${response.status}`);
+    samples.push(response.ms);
+  }
+  return stats(samples);
+}
+
+/** A seeded database of `count` parts: from the cache when there is one, else seeded (and cached). */
+async function seeded(dialect, count) {
+  const key = `${dialect}-${count}-schema${SCHEMA}`;
+  if (dialect === 'sqlite') {
+    const cached = path.join(args.cache, key);
+    const ready = path.join(cached, 'ready');
+    if (args['no-cache'] || !fs.existsSync(ready)) {
+      fs.rmSync(cached, { recursive: true, force: true });
+      fs.mkdirSync(cached, { recursive: true });
+      console.log(`  seeding ${count} parts into SQLite...`);
+      const result = await seedParts({ dataDir: cached, count, onProgress: progress(count) });
+      console.log(`\n  seeded in ${(result.ms / 1000).toFixed(1)} s`);
+      const db = new Database(path.join(cached, 'magazzino.sqlite'));
+      db.pragma('wal_checkpoint(TRUNCATE)');
+      db.close();
+      fs.writeFileSync(ready, JSON.stringify({ count, ms: result.ms }));
+    }
+    // Each run works on a copy: creates must not grow the cached warehouse.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'magazzino-bench-'));
+    fs.copyFileSync(path.join(cached, 'magazzino.sqlite'), path.join(dataDir, 'magazzino.sqlite'));
+    return {
+      env: { DATA_DIR: dataDir },
+      file: path.join(dataDir, 'magazzino.sqlite'),
+      seedMs: JSON.parse(fs.readFileSync(ready, 'utf8')).ms,
+      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  const cacheName = `magazzino_bench_${key.replace(/-/g, '_')}`;
+  const url = (name) => Object.assign(new URL(PG_ADMIN_URL), { pathname: `/${name}` }).toString();
+  try {
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [cacheName]);
+    if (args['no-cache'] || exists.rowCount === 0) {
+      await admin.query(`drop database if exists ${cacheName} with (force)`);
+      await admin.query(`create database ${cacheName}`);
+      console.log(`  seeding ${count} parts into PostgreSQL...`);
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'magazzino-bench-seed-'));
+      const result = await seedParts({
+        dataDir,
+        databaseUrl: url(cacheName),
+        count,
+        onProgress: progress(count),
+      });
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      console.log(`\n  seeded in ${(result.ms / 1000).toFixed(1)} s`);
+      await admin.query(`comment on database ${cacheName} is '${result.ms}'`);
+    }
+    const runName = `magazzino_bench_run_${process.pid}`;
+    await admin.query(`drop database if exists ${runName} with (force)`);
+    await admin.query(`create database ${runName} template ${cacheName}`);
+    const comment = await admin.query(
+      'select shobj_description(oid, $2) as ms from pg_database where datname = $1',
+      [cacheName, 'pg_database'],
+    );
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'magazzino-bench-'));
+    return {
+      env: { DATA_DIR: dataDir, DATABASE_URL: url(runName) },
+      databaseUrl: url(runName),
+      seedMs: Number(comment.rows[0]?.ms ?? 0),
+      drop: async () => {
+        const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+        await client.connect();
+        await client.query(`drop database if exists ${runName} with (force)`);
+        await client.end();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } finally {
+    await admin.end();
+  }
+}
+
+function progress(total) {
+  return (done) => process.stdout.write(`\r  ${done}/${total}`);
+}
+
+async function measure(dialect, count) {
+  console.log(`\n[${dialect}, ${count} parts]`);
+  const target = await seeded(dialect, count);
+  const server = await startServer(target.env);
+  try {
+    const cookie = await signIn(server.url);
+    const sample = await fetch(`${server.url}/api/componenti?limit=100&offset=${Math.floor(count / 3)}`, {
+      headers: { cookie },
+    });
+    const ids = (await sample.json()).map((part) => part._id);
+    const rows = [];
+    const run = async (name, options) => {
+      process.stdout.write(`  ${name}...`);
+      const result = await load({ url: server.url, cookie, ...options });
+      rows.push(summary(name, result));
+      process.stdout.write(` ${Math.round(result.requests.average)} req/s\n`);
+      return result;
+    };
+    await run('(a) nome+marca, fixed', { paths: [query({ nome: 'faro', marca: 'fiat' })] });
+    await run('(a) nome+marca, varied', { paths: NOME_MARCA.map((pair) => query(pair)) });
+    await run('(q) one word, varied', { paths: Q_WORDS.map((q) => query({ q })) });
+    await run('(q) two words, varied', { paths: Q_PAIRS.map((q) => query({ q })) });
+    await run('(b) page at offset 50,000', { paths: ['/api/componenti?limit=20&offset=50000'] });
+    await run('(c) one part by id', { paths: ids.map((id) => `/api/componenti/${id}`) });
+    await run('(d) exact location', {
+      paths: ['A', 'B', 'C', 'D'].flatMap((s) =>
+        ['1', '2', '3'].map((c) => `/api/componenti/magazzino/${s}/${c}/2/3?limit=20`),
+      ),
+    });
+    await run('(e) categories with counts', { paths: ['/api/componenti/categorie'] });
+    await run('(f) create', {
+      method: 'POST',
+      paths: ['/api/componenti/crea-componente'],
+      body: (i) =>
+        JSON.stringify({
+          nome: 'Faro anteriore',
+          descrizione: 'Benchmark',
+          categoria: 'Illuminazione',
+          codice: `BENCH-${i}`,
+          condizione: 'Buona',
+          peso: 1.5,
+          scaffale: 'Z',
+          campata: '1',
+          ripiano: '2',
+          cassetta: '3',
+          marca: 'Fiat',
+          modello: 'Punto',
+          versione: '1.2',
+          annoImmatricolazione: '2010',
+        }),
+    });
+    // A cheap request beside searches: does a search make every other clerk wait?
+    process.stdout.write('  (c) by id while varied searches run...');
+    const [beside] = await Promise.all([
+      load({ url: server.url, cookie, paths: ids.map((id) => `/api/componenti/${id}`), connections: 2 }),
+      load({
+        url: server.url,
+        cookie,
+        paths: NOME_MARCA.map((pair) => query(pair)),
+        connections: CONNECTIONS,
+      }),
+    ]);
+    rows.push(summary('(c) by id, 2 clients, beside 10 searching', beside));
+    process.stdout.write(` p99 ${beside.latency.p99} ms\n`);
+
+    // The CSV export of every part: time and the server's peak memory.
+    resetPeak(server.pid);
+    const before = memoryOf(server.pid);
+    const csv = await request(server.url, '/api/componenti/export.csv', { headers: { cookie } });
+    const after = memoryOf(server.pid);
+    const exportRow = {
+      ms: Math.round(csv.ms),
+      mb: +(csv.bytes / 1e6).toFixed(1),
+      rssBeforeMiB: before?.rssMiB,
+      rssPeakMiB: after?.peakMiB,
+    };
+
+    // The floor: the same searches straight through the driver, and through the API, one at a time.
+    const floorFilters = NOME_MARCA.slice(0, 30);
+    const qFilters = Q_WORDS.slice(0, 30).map((q) => ({ q }));
+    const raw = {
+      nomeMarca: await rawEngine(dialect, target, floorFilters),
+      q: await rawEngine(dialect, target, qFilters),
+    };
+    const api = {
+      nomeMarca: await apiSequential(
+        server,
+        cookie,
+        floorFilters.map((pair) => query(pair)),
+      ),
+      q: await apiSequential(
+        server,
+        cookie,
+        qFilters.map((filter) => query(filter)),
+      ),
+    };
+    printRun(dialect, count, rows, exportRow, raw, api);
+    return { dialect, count, seedMs: target.seedMs, rows, export: exportRow, raw, api };
+  } finally {
+    await server.stop();
+    await target.drop();
+  }
+}
+
+function printRun(dialect, count, rows, exportRow, raw, api) {
+  console.log(
+    `\n${dialect}, ${count.toLocaleString('en')} parts, ${CONNECTIONS} clients, ${DURATION} s each`,
+  );
+  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors'];
+  const lines = rows.map((r) => [
+    r.name,
+    String(r.reqPerSec),
+    String(r.p50),
+    String(r.p99),
+    String(r.errors),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const format = (cells) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(format(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const line of lines) console.log(format(line));
+  console.log(
+    `CSV export of every part: ${exportRow.ms} ms, ${exportRow.mb} MB; server RSS ${exportRow.rssBeforeMiB} MiB before, peak ${exportRow.rssPeakMiB} MiB`,
+  );
+  console.log(
+    `search, one at a time (median ms): nome+marca API ${api.nomeMarca.median} vs engine ${raw.nomeMarca.median}; ` +
+      `q API ${api.q.median} vs engine ${raw.q.median}`,
+  );
+}
+
+const results = [];
+for (const count of SIZES) {
+  for (const dialect of DIALECTS) results.push(await measure(dialect, count));
+}
+const outDir = path.join(ROOT, 'bench/results');
+fs.mkdirSync(outDir, { recursive: true });
+const file = path.join(outDir, `load-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+const machine = {
+  node: process.version,
+  cpus: os.cpus().length,
+  cpu: os.cpus()[0]?.model,
+  loadAverage: os.loadavg(),
+};
+fs.writeFileSync(
+  file,
+  JSON.stringify(
+    { date: new Date().toISOString(), machine, duration: DURATION, connections: CONNECTIONS, results },
+    null,
+    2,
+  ),
+);
+console.log(`\nResults written to ${path.relative(ROOT, file)}`);
