@@ -4,7 +4,9 @@ import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
+import type StreamTransport from 'nodemailer/lib/stream-transport/index.js';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../lib/clock.js';
 
 /** A mail to send: Italian plain text and HTML. */
 export interface OutgoingMail {
@@ -25,81 +27,84 @@ export interface Mailer {
   close(): void;
 }
 
-/** Delivers over SMTP (nodemailer), e.g. `smtp://user:pass@host:587`. */
-export class SmtpMailer implements Mailer {
-  private readonly transport: Transporter<SMTPTransport.SentMessageInfo>;
-
-  constructor(
-    smtpUrl: string,
+/**
+ * What SMTP and the outbox share: nodemailer builds the message from `from` and the mail, the
+ * subclass says what "delivered" means, and any failure is logged as `failureMessage` and reported
+ * as false.
+ */
+abstract class NodemailerMailer<Info> implements Mailer {
+  protected constructor(
+    private readonly transport: Transporter<Info>,
     private readonly from: string,
-    private readonly log: FastifyBaseLogger,
-  ) {
-    // Short timeouts: a dead mail server must not hold work for minutes.
-    this.transport = nodemailer.createTransport({
-      url: smtpUrl,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 30_000,
-    });
-  }
+    protected readonly log: FastifyBaseLogger,
+    private readonly failureMessage: string,
+  ) {}
 
   async send(mail: OutgoingMail): Promise<boolean> {
     try {
-      const info = await this.transport.sendMail({
-        from: this.from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-      });
-      this.log.info({ messageId: info.messageId, subject: mail.subject }, 'mail sent');
+      const { to, subject, text, html } = mail;
+      const info = await this.transport.sendMail({ from: this.from, to, subject, text, html });
+      await this.delivered(info, mail);
       return true;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      this.log.error({ reason, subject: mail.subject }, 'mail not sent');
+      this.log.error({ reason, subject: mail.subject }, this.failureMessage);
       return false;
     }
   }
+
+  /** Finishes the delivery of what the transport produced (and logs it); throws on failure. */
+  protected abstract delivered(info: Info, mail: OutgoingMail): Promise<void>;
 
   close(): void {
     this.transport.close();
   }
 }
 
-/** Writes each mail as an .eml file under `<dataDir>/outbox/` (the default with no SMTP_URL). */
-export class OutboxMailer implements Mailer {
-  private readonly transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
-
-  constructor(
-    readonly folder: string,
-    private readonly from: string,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  async send(mail: OutgoingMail): Promise<boolean> {
-    try {
-      const info = await this.transport.sendMail({
-        from: this.from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-      });
-      await fs.mkdir(this.folder, { recursive: true });
-      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const file = path.join(this.folder, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
-      await fs.writeFile(file, info.message);
-      this.log.info({ file, subject: mail.subject, note: mail.outboxNote }, 'mail written to the outbox');
-      return true;
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      this.log.error({ reason, subject: mail.subject }, 'mail not written to the outbox');
-      return false;
-    }
+/** Delivers over SMTP (nodemailer), e.g. `smtp://user:pass@host:587`. */
+export class SmtpMailer extends NodemailerMailer<SMTPTransport.SentMessageInfo> {
+  constructor(smtpUrl: string, from: string, log: FastifyBaseLogger) {
+    // Short timeouts: a dead mail server must not hold work for minutes.
+    const transport = nodemailer.createTransport({
+      url: smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
+    super(transport, from, log, 'mail not sent');
   }
 
-  close(): void {
-    this.transport.close();
+  protected delivered(info: SMTPTransport.SentMessageInfo, mail: OutgoingMail): Promise<void> {
+    this.log.info({ messageId: info.messageId, subject: mail.subject }, 'mail sent');
+    return Promise.resolve();
+  }
+}
+
+/**
+ * Writes each mail as an .eml file under `<dataDir>/outbox/` (the default with no SMTP_URL), named
+ * by the app's clock so that the files list in the order they were written.
+ */
+export class OutboxMailer extends NodemailerMailer<StreamTransport.SentMessageInfo> {
+  constructor(
+    readonly folder: string,
+    from: string,
+    log: FastifyBaseLogger,
+    private readonly clock: Clock,
+  ) {
+    super(
+      nodemailer.createTransport({ streamTransport: true, buffer: true }),
+      from,
+      log,
+      'mail not written to the outbox',
+    );
+  }
+
+  protected async delivered(info: StreamTransport.SentMessageInfo, mail: OutgoingMail): Promise<void> {
+    await fs.mkdir(this.folder, { recursive: true });
+    const stamp = this.clock.now().toISOString().replace(/[:.]/g, '-');
+    const file = path.join(this.folder, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
+    await fs.writeFile(file, info.message);
+    this.log.info({ file, subject: mail.subject, note: mail.outboxNote }, 'mail written to the outbox');
   }
 }
 
@@ -117,7 +122,7 @@ export default fp<{ mailer?: Mailer }>(
       options.mailer ??
       (smtpUrl
         ? new SmtpMailer(smtpUrl, mailFrom, app.log)
-        : new OutboxMailer(path.join(dataDir, 'outbox'), mailFrom, app.log));
+        : new OutboxMailer(path.join(dataDir, 'outbox'), mailFrom, app.log, app.clock));
     if (!options.mailer && !smtpUrl) {
       app.log.info({ outbox: path.join(dataDir, 'outbox') }, 'no SMTP_URL: mails are written to the outbox');
     }
@@ -128,5 +133,5 @@ export default fp<{ mailer?: Mailer }>(
     });
     return Promise.resolve();
   },
-  { name: 'mailer', dependencies: ['config'] },
+  { name: 'mailer', dependencies: ['config', 'clock'] },
 );

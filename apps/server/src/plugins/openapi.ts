@@ -2,7 +2,10 @@ import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
-/** The OpenAPI document, generated from the same zod schemas the routes validate with. */
+/**
+ * The OpenAPI document, generated from the same zod schemas the routes validate with, and served
+ * (public, left out of itself) at GET /api/docs.
+ */
 export default fp(
   async (app) => {
     await app.register(swagger, {
@@ -12,7 +15,7 @@ export default fp(
           title: 'Magazzino Ricambi API',
           version: '1.0.0',
           description:
-            'API del magazzino ricambi. Ogni rotta /api/componenti richiede una sessione (cookie httpOnly ottenuto con login o signup).',
+            'API del magazzino ricambi. Ogni rotta dei dati richiede una sessione (cookie httpOnly ottenuto con login o signup); sono pubbliche solo registrazione, accesso, recupero password, stato e documentazione.',
         },
         components: {
           securitySchemes: {
@@ -23,6 +26,7 @@ export default fp(
       transform: jsonSchemaTransform,
       transformObject: jsonSchemaTransformObject,
     });
+    app.get('/api/docs', { schema: { hide: true } }, () => app.swagger());
   },
   { name: 'openapi' },
 );

@@ -1,22 +1,50 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signIn, type TestApp } from '../../../test/app.js';
 import { login, newUserInput, signup } from '../../../test/accounts.js';
 import { DIALECTS } from '../../../test/databases.js';
+import type { RegisteredRoute } from '../../plugins/route-list.js';
 
-/** Every part route of the API (docs/product.md, "API"), parameters written `:p`. */
-const CONTRACT_PART_ROUTES = [
-  'GET /api/componenti',
-  'GET /api/componenti/categorie',
-  'GET /api/componenti/export.csv',
-  'GET /api/componenti/:p',
-  'GET /api/componenti/singolacategoria/:p',
-  'GET /api/componenti/magazzino/:p/:p/:p/:p',
-  'POST /api/componenti/crea-componente',
-  'PATCH /api/componenti/modifica/:p',
-  'DELETE /api/componenti/delete/:p',
-  'POST /api/componenti/upload',
+/** The files of a tiny built web app, each one a route once WEB_DIST points at them. */
+const WEB_FILES = ['index.html', 'favicon.svg', 'theme-init.js', 'assets/index-abc123.js'];
+
+/**
+ * Every route answered without a session, written `METHOD /path` with parameters as `:p` (a GET's
+ * HEAD twin goes with it). Any other registered route, of any module, must answer 401.
+ */
+const PUBLIC_ROUTES = [
+  'GET /api/health',
+  'GET /api/docs',
+  'POST /api/users/signup',
+  'POST /api/users/login',
+  'POST /api/users/logout',
+  'POST /api/users/forgot-password',
+  'POST /api/users/reset-password',
+  'POST /api/users/reset-password/:p',
+  // The stored photos: public, their names cannot be guessed (docs/product.md, "Photos").
+  'GET /media/:p',
+  // The web app and its assets: the sign-in screen loads before anyone has signed in.
+  ...WEB_FILES.map((file) => `GET /${file}`),
 ];
+
+/** `METHOD /path` with its parameters written `:p`, HEAD as the GET it mirrors. */
+function routeKey(route: RegisteredRoute): string {
+  const method = route.method === 'HEAD' ? 'GET' : route.method;
+  return `${method} ${route.url.replace(/:[^/]+/g, ':p')}`;
+}
+
+/** A folder holding WEB_FILES, for WEB_DIST. */
+function fakeWebDist(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'magazzino-web-'));
+  for (const file of WEB_FILES) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), '<!doctype html>');
+  }
+  return dir;
+}
 
 /**
  * A 429 says, in Retry-After, how many seconds are left of the window that started at
@@ -31,22 +59,32 @@ function expectRetryAfter(response: LightMyRequestResponse, windowStart: number,
 
 describe.each(DIALECTS)('protections on %s', (dialect) => {
   let t: TestApp;
+  let webDist: string;
   beforeAll(async () => {
-    t = await buildTestApp(dialect, { PUBLIC_URL: 'https://magazzino.example.it' });
+    webDist = fakeWebDist();
+    t = await buildTestApp(dialect, { PUBLIC_URL: 'https://magazzino.example.it', WEB_DIST: webDist });
   });
   afterAll(async () => {
     await t.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
   });
 
   describe('the guard', () => {
-    it('answers 401 JSON on every registered /api/componenti route without a session', async () => {
-      const routes = t.app.registeredRoutes.filter((r) => r.url.startsWith('/api/componenti'));
-      const found = new Set(
-        routes.map((r) => `${r.method} ${r.url.replace(/:[^/]+/g, ':p').replace(/\/$/, '')}`),
+    it('answers 401 JSON without a session on every registered route but the public ones', async () => {
+      const registered = new Set(t.app.registeredRoutes.map(routeKey));
+      // The allow-list names only routes that exist: a renamed public route is not silently opened.
+      for (const route of PUBLIC_ROUTES) expect(registered, route).toContain(route);
+      const guarded = t.app.registeredRoutes.filter((route) => !PUBLIC_ROUTES.includes(routeKey(route)));
+      // One route of each module with a guard, to show the walk reached them.
+      expect(guarded.map(routeKey)).toEqual(
+        expect.arrayContaining([
+          'GET /api/users/me',
+          'GET /api/componenti/:p',
+          'POST /api/componenti/upload',
+        ]),
       );
-      for (const expected of CONTRACT_PART_ROUTES) expect(found).toContain(expected);
 
-      for (const route of routes) {
+      for (const route of guarded) {
         const url = route.url.replace(/:[^/]+/g, 'prova').replace(/\*/g, 'prova');
         for (const cookie of [undefined, 'magazzino_sid=garbage', `magazzino_sid=${'A'.repeat(43)}`]) {
           const res = await t.app.inject({

@@ -9,11 +9,11 @@ declare module 'fastify' {
   }
 }
 
-/** The health module: `app.health`, GET /api/health and GET /api/docs. */
+/** The health module: `app.health` and the public /api/health route. */
 export default fp(
   async (app) => {
     app.decorate('health', new HealthService(app.db, app.log));
-    await app.register(healthRoutes);
+    await app.register(healthRoutes, { prefix: '/api/health' });
   },
-  { name: 'health', dependencies: ['database', 'openapi'] },
+  { name: 'health', dependencies: ['database'] },
 );

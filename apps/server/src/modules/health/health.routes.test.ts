@@ -37,19 +37,6 @@ describe.each(DIALECTS)('operations on %s', (dialect) => {
     expect(bad.headers['x-request-id']).toMatch(UUID);
   });
 
-  it('serves the OpenAPI document generated from the contract schemas', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
-    expect(res.statusCode).toBe(200);
-    const doc = res.json<{
-      openapi: string;
-      paths: Record<string, unknown>;
-      components: { schemas: Record<string, unknown> };
-    }>();
-    expect(doc.openapi).toMatch(/^3\./);
-    expect(doc.paths).toHaveProperty('/api/health');
-    expect(doc.components.schemas).toHaveProperty('ApiError');
-  });
-
   it('answers unknown API routes with the 404 JSON of the contract', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nope?x=1' });
     expect(res.statusCode).toBe(404);

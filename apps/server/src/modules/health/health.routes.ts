@@ -2,10 +2,12 @@ import { ApiErrorSchema, HealthSchema } from '@magazzino/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errors } from '../../lib/errors.js';
 
-/** GET /api/health: 200 once the database answers, 503 otherwise. GET /api/docs: the OpenAPI document. Public. */
+/** Routes of /api/health: 200 once the database answers, 503 otherwise. Public. */
 const healthRoutes: FastifyPluginAsyncZod = (app) => {
+  const service = app.health;
+
   app.get(
-    '/api/health',
+    '/',
     {
       schema: {
         tags: ['operations'],
@@ -13,14 +15,14 @@ const healthRoutes: FastifyPluginAsyncZod = (app) => {
         response: { 200: HealthSchema, 503: ApiErrorSchema },
       },
       logLevel: 'warn',
+      // Only /api/health itself, as always: no second URL with a trailing slash.
+      prefixTrailingSlash: 'no-slash',
     },
     async () => {
-      if (!(await app.health.databaseAnswers())) throw errors.serviceUnavailable();
+      if (!(await service.databaseAnswers())) throw errors.serviceUnavailable();
       return { status: 'ok' as const };
     },
   );
-
-  app.get('/api/docs', { schema: { hide: true } }, () => app.swagger());
   return Promise.resolve();
 };
 

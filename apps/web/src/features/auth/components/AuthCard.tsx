@@ -3,8 +3,10 @@ import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 interface AuthCardProps {
+  /** The card's heading, and the tab's title. */
   title: string;
   intro?: ReactNode;
   children: ReactNode;
@@ -14,6 +16,7 @@ interface AuthCardProps {
 
 /** The centred card every account screen is drawn in. */
 export function AuthCard({ title, intro, children, footer }: AuthCardProps) {
+  useDocumentTitle(title);
   return (
     <Container>
       <Row className="justify-content-center">

@@ -1,14 +1,12 @@
 import { Link } from 'react-router';
 import { messages } from '../../../i18n';
 import { paths } from '../../../lib/paths';
-import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AuthCard } from '../components/AuthCard';
 
 const t = messages.auth.sent;
 
 /** Confirmation after asking for a reset link. */
 export default function SentPasswordPage() {
-  useDocumentTitle(t.title);
   return (
     <AuthCard title={t.title} footer={<Link to={paths.login.getHref()}>{t.back}</Link>}>
       <p>{t.text}</p>
