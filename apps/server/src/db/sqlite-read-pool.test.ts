@@ -99,4 +99,14 @@ describe('SQLite reader threads', () => {
     }
     expect(count).toBe(5001);
   });
+
+  it('lets a read in hand finish when it closes, then refuses new ones', async () => {
+    const own = openDatabase({ databaseUrl: undefined, dataDir, sqliteReaders: 1 });
+    const inHand = busyCount(1_000_000).execute(own.reader);
+    // Let the query reach its thread before the close begins.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await own.close();
+    await expect(inHand).resolves.toEqual({ rows: [{ n: 1_000_000 }] });
+    await expect(sql`select 1`.execute(own.reader)).rejects.toThrow(/destroyed/);
+  });
 });

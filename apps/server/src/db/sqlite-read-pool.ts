@@ -64,6 +64,8 @@ class ReadWorker {
   readonly pending = new Map<number, Pending>();
   private readonly worker: Worker;
   private failure: Error | undefined;
+  /** Told when the last request in hand is answered. */
+  private readonly onIdle: (() => void)[] = [];
 
   constructor(options: Required<SqliteReadPoolOptions>, onExit: () => void) {
     this.worker = new Worker(WORKER_URL, {
@@ -75,7 +77,10 @@ class ReadWorker {
       const pending = this.pending.get(reply.id);
       if (!pending) return;
       this.pending.delete(reply.id);
-      if (this.pending.size === 0) this.worker.unref();
+      if (this.pending.size === 0) {
+        this.worker.unref();
+        for (const resolve of this.onIdle.splice(0)) resolve();
+      }
       if (reply.error) pending.reject(new SqliteReadError(reply.error.message, reply.error.code));
       else pending.resolve(reply);
     });
@@ -108,7 +113,16 @@ class ReadWorker {
     if (!this.failure) this.worker.postMessage({ type: 'cancel', id } satisfies Request);
   }
 
-  async stop(): Promise<void> {
+  /** Lets the reads in hand finish (for at most `graceMs`), then ends the thread. */
+  async stop(graceMs: number): Promise<void> {
+    if (this.pending.size > 0 && !this.failure) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        new Promise<void>((resolve) => this.onIdle.push(resolve)),
+        new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs))),
+      ]);
+      clearTimeout(timer);
+    }
     this.failure ??= new Error('SQLite reader pool closed');
     await this.worker.terminate();
   }
@@ -164,11 +178,15 @@ export class SqliteReadPool {
     }
   }
 
-  async close(): Promise<void> {
+  /**
+   * Refuses new reads, lets those in hand finish (a request still being answered when the server
+   * closes gets its rows), then ends the threads.
+   */
+  async close(graceMs = 5000): Promise<void> {
     this.closed = true;
     const workers = this.workers;
     this.workers = [];
-    await Promise.all(workers.map((worker) => worker.stop()));
+    await Promise.all(workers.map((worker) => worker.stop(graceMs)));
   }
 }
 
