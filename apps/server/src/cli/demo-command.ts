@@ -1,11 +1,17 @@
+import os from 'node:os';
 import { parseArgs } from 'node:util';
+import type { FastifyBaseLogger } from 'fastify';
+import pLimit from 'p-limit';
 import { PartInputSchema } from '@magazzino/contract';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { openDatabase } from '../db/dialect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { systemClock, type Clock } from '../lib/clock.js';
+import { createMediaService, mediaFolder } from '../modules/media/media.factory.js';
+import type { MediaService } from '../modules/media/media.service.js';
 import { PartsService } from '../modules/parts/parts.service.js';
-import { generateDemoParts } from './demo-data.js';
+import { chooseDemoPhotos, generateDemoParts } from './demo-data.js';
+import { DemoPhotoRenderer, type DemoPhoto } from './demo-photos.js';
 
 /** How many parts the demo loads unless told otherwise. */
 export const DEMO_COUNT = 300;
@@ -22,32 +28,98 @@ export interface DemoResult {
   database: string;
   /** Parts added per category, in the order first met. */
   byCategory: Record<string, number>;
+  /** Parts added with a photo. */
+  withPhoto: number;
+  /** Distinct photos those parts use. */
+  photos: number;
+  /** Photos this run stored (the others were stored by an earlier run and are reused). */
+  newPhotos: number;
+}
+
+/** The command's media service logs nothing: its summary says what was stored. */
+const silentLog: FastifyBaseLogger = {
+  level: 'silent',
+  fatal: () => undefined,
+  error: () => undefined,
+  warn: () => undefined,
+  info: () => undefined,
+  debug: () => undefined,
+  trace: () => undefined,
+  silent: () => undefined,
+  child: () => silentLog,
+};
+
+/**
+ * Renders each photo and stores it through the media pipeline, as an upload would be (same
+ * bytes, same name: a photo stored by an earlier run is reused). Returns each photo's URL.
+ */
+async function storeDemoPhotos(
+  media: MediaService,
+  photos: readonly DemoPhoto[],
+): Promise<{ urls: Map<string, string>; created: number }> {
+  const renderer = new DemoPhotoRenderer();
+  const limit = pLimit(Math.max(1, os.availableParallelism()));
+  const stored = await Promise.all(
+    photos.map((photo) =>
+      limit(async () => ({ id: photo.id, ...(await media.store(await renderer.render(photo), null)) })),
+    ),
+  );
+  return {
+    urls: new Map(stored.map(({ id, result }) => [id, result.secure_url])),
+    created: stored.filter((photo) => photo.created).length,
+  };
 }
 
 /**
- * Loads the demo parts into the configured database (migrations applied first). Refuses, and
- * inserts nothing, when the database already holds parts unless `force` is set.
+ * Loads the demo parts into the configured database (migrations applied first), most of them
+ * with a generated photo stored in DATA_DIR/media like an upload. Refuses, and inserts nothing,
+ * when the database already holds parts unless `force` is set.
  */
 export async function loadDemoParts(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'maxUploadBytes' | 'publicUrl'>,
   options: { force?: boolean; count?: number; clock?: Clock } = {},
 ): Promise<DemoResult> {
+  const clock = options.clock ?? systemClock;
   const handle = openDatabase(config);
   try {
     await migrateToLatest(handle.db);
-    const parts = new PartsService(handle.db, handle.reader, options.clock ?? systemClock);
+    const parts = new PartsService(handle.db, handle.reader, clock);
     const existing = (await parts.count({})).count;
     if (existing > 0 && !options.force) {
-      return { inserted: 0, total: existing, database: handle.describe, byCategory: {} };
+      return {
+        inserted: 0,
+        total: existing,
+        database: handle.describe,
+        byCategory: {},
+        withPhoto: 0,
+        photos: 0,
+        newPhotos: 0,
+      };
     }
+    const generated = generateDemoParts(options.count ?? DEMO_COUNT);
+    const chosen = chooseDemoPhotos(generated);
+    const used = [
+      ...new Map(chosen.flatMap((photo) => (photo ? [[photo.id, photo] as const] : []))).values(),
+    ];
+    const media = createMediaService({ config, db: handle.db, clock, log: silentLog });
+    const { urls, created } = await storeDemoPhotos(media, used);
     // Parsed like an API request would be: demo data obeys the same rules as real data.
-    const inputs = generateDemoParts(options.count ?? DEMO_COUNT).map((input) =>
-      PartInputSchema.parse(input),
-    );
+    const inputs = generated.map((input, index) => {
+      const photo = chosen[index];
+      return PartInputSchema.parse({ ...input, urlImmagine: photo ? (urls.get(photo.id) ?? null) : null });
+    });
     const inserted = await parts.createMany(inputs, MINUTES_BETWEEN_PARTS * 60_000);
     const byCategory: Record<string, number> = {};
     for (const input of inputs) byCategory[input.categoria] = (byCategory[input.categoria] ?? 0) + 1;
-    return { inserted, total: existing + inserted, database: handle.describe, byCategory };
+    return {
+      inserted,
+      total: existing + inserted,
+      database: handle.describe,
+      byCategory,
+      withPhoto: inputs.filter((input) => input.urlImmagine).length,
+      photos: used.length,
+      newPhotos: created,
+    };
   } finally {
     await handle.close();
   }
@@ -62,7 +134,8 @@ export interface DemoIo {
 }
 
 const USAGE = `Uso: npm run demo [-- --force] [-- --count <n>]
-Carica ${DEMO_COUNT} componenti dimostrativi nel database configurato (DATA_DIR o DATABASE_URL).
+Carica ${DEMO_COUNT} componenti dimostrativi nel database configurato (DATA_DIR o DATABASE_URL),
+quasi tutti con una foto generata (salvata in DATA_DIR/media).
 Se il database contiene già dei componenti non fa nulla, a meno di --force (che li aggiunge comunque).
 `;
 
@@ -114,6 +187,8 @@ export async function demoCommand(io: DemoIo): Promise<number> {
         .sort(([a], [b]) => a.localeCompare(b, 'it'))
         .map(([categoria, n]) => `${categoria} ${n}`)
         .join(', ')}.\n` +
+      `Con foto: ${result.withPhoto} componenti su ${result.inserted} (${result.photos} immagini generate, ` +
+      `${result.newPhotos} salvate ora in ${mediaFolder(config.dataDir)}, ${result.photos - result.newPhotos} già presenti).\n` +
       `Componenti nel magazzino: ${result.total}. Avvia l'app con npm start e apri http://localhost:${config.port}\n`,
   );
   return 0;

@@ -1,5 +1,6 @@
 import type { PartInput } from '@magazzino/contract';
 import { CATEGORIES, COLOURS, CONDITIONS, MAKES, type Make } from './demo-catalogue.js';
+import { photosFor, type DemoPhoto } from './demo-photos.js';
 
 /** The seed of the demo warehouse: the same parts on every machine. */
 export const DEMO_SEED = 20_240_501;
@@ -84,5 +85,27 @@ export function generateDemoParts(count: number, seed: number = DEMO_SEED): Part
       annoImmatricolazione: String(anno),
       urlImmagine: null,
     };
+  });
+}
+
+/** Share of demo parts with a photo: the others show 'Nessuna foto', like stock not yet photographed. */
+export const PHOTO_SHARE = 0.88;
+
+/**
+ * The photo of each part (null: none), always the same for the same parts and seed: a photo of
+ * its kind of part when one is drawn, else one of its category. Drawn from a random stream of its
+ * own, so the parts themselves are the same as without photos.
+ */
+export function chooseDemoPhotos(
+  parts: readonly Pick<PartInput, 'categoria' | 'nome'>[],
+  seed: number = DEMO_SEED,
+): (DemoPhoto | null)[] {
+  const random = seededRandom(seed ^ 0x0f07_0f07);
+  return parts.map((part) => {
+    // Two numbers per part whatever the outcome: one part's photo never shifts the next one's.
+    const photographed = random() < PHOTO_SHARE;
+    const choice = random();
+    const candidates = photosFor(part.categoria, part.nome);
+    return photographed ? (candidates[Math.floor(choice * candidates.length)] ?? null) : null;
   });
 }

@@ -1,9 +1,7 @@
-import path from 'node:path';
 import fp from 'fastify-plugin';
-import { configureImageLibrary, ImageProcessor } from './image-processor.js';
+import { createMediaService } from './media.factory.js';
 import { serveRoutes, uploadRoutes } from './media.routes.js';
-import { MediaService } from './media.service.js';
-import { LocalMediaStorage } from './storage/local-media-storage.js';
+import type { MediaService } from './media.service.js';
 import type { MediaStorage } from './storage/media-storage.js';
 
 /** How often unused images are looked for (also once at start). */
@@ -24,15 +22,12 @@ declare module 'fastify' {
  */
 export default fp<{ storage?: MediaStorage }>(
   async (app, options) => {
-    configureImageLibrary();
-    const media = new MediaService({
+    const media = createMediaService({
+      config: app.config,
       db: app.db,
-      storage: options.storage ?? new LocalMediaStorage(path.join(app.config.dataDir, 'media')),
-      processor: new ImageProcessor(),
-      maxUploadBytes: app.config.maxUploadBytes,
-      log: app.log.child({ module: 'media' }),
       clock: app.clock,
-      publicUrl: app.config.publicUrl,
+      log: app.log.child({ module: 'media' }),
+      storage: options.storage,
     });
     app.decorate('media', media);
 

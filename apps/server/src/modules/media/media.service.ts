@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Transform, type Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -30,6 +30,12 @@ export interface MediaServiceDeps {
   clock: Clock;
   /** Base of absolute image URLs (PUBLIC_URL), which records may store too. */
   publicUrl: string;
+}
+
+/** An image stored by `store`, and whether this call stored it (false: the same bytes already were). */
+export interface StoredUpload {
+  result: UploadResult;
+  created: boolean;
 }
 
 interface Received {
@@ -99,6 +105,19 @@ export class MediaService {
 
   /** Stores an uploaded image (or finds it already stored) and returns its URLs. */
   async upload(file: IncomingFile, uploadedBy: string | null): Promise<UploadResult> {
+    return (await this.ingest(file, uploadedBy)).result;
+  }
+
+  /**
+   * Stores an image held in memory (made or imported by a command-line tool) exactly as an
+   * upload of the same bytes: recognised by content, checked, rotated, stripped of metadata,
+   * re-encoded, named by hash and recorded; the same bytes again reuse what is stored.
+   */
+  store(data: Buffer, uploadedBy: string | null): Promise<StoredUpload> {
+    return this.ingest({ stream: Readable.from([data]), truncated: () => false }, uploadedBy);
+  }
+
+  private async ingest(file: IncomingFile, uploadedBy: string | null): Promise<StoredUpload> {
     const temp = await this.deps.storage.createTempFile();
     try {
       const received = await this.receive(file, temp);
@@ -106,7 +125,7 @@ export class MediaService {
       if (!sniffed) throw errors.unsupportedImage();
 
       const stored = await this.reuse(received.hash);
-      if (stored) return toUploadResult(stored);
+      if (stored) return { result: toUploadResult(stored), created: false };
 
       const started = performance.now();
       const info = await this.deps.processor.inspect(temp.localPath, sniffed);
@@ -134,7 +153,8 @@ export class MediaService {
         lastUploadedAt: at,
       };
       // A concurrent upload of the same bytes may have recorded it first: same files, same row.
-      if (!(await insertImage(this.deps.db, image))) await touchImage(this.deps.db, image.hash, at);
+      const created = await insertImage(this.deps.db, image);
+      if (!created) await touchImage(this.deps.db, image.hash, at);
       this.deps.log.info(
         {
           hash: image.hash,
@@ -145,7 +165,7 @@ export class MediaService {
         },
         'image stored',
       );
-      return toUploadResult(image);
+      return { result: toUploadResult(image), created };
     } finally {
       await temp.remove();
     }
