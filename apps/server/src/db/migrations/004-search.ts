@@ -152,12 +152,16 @@ async function copyParts(db: Kysely<any>): Promise<void> {
       .limit(COPY_BATCH);
     if (after) {
       const { createdAt, id } = after;
-      query = query.where((eb) =>
-        eb.or([
-          eb('created_at', '>', createdAt),
-          eb.and([eb('created_at', '=', createdAt), eb('id', '>', id)]),
-        ]),
-      );
+      // The plain range lets the (created_at, id) index seek to the next batch instead of
+      // rereading the rows already copied.
+      query = query
+        .where('created_at', '>=', createdAt)
+        .where((eb) =>
+          eb.or([
+            eb('created_at', '>', createdAt),
+            eb.and([eb('created_at', '=', createdAt), eb('id', '>', id)]),
+          ]),
+        );
     }
     const rows = (await query.execute()) as OldPartRow[];
     const last = rows.at(-1);
