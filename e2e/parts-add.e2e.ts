@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { Part } from '@magazzino/contract';
-import { assertNoSidewaysScroll, makePhoto, startPartsSuite, type PartsSuite } from './support/parts.js';
-import { checkScreen, describeViolations, openPage, type StorageState } from './support/screens.js';
-import type { RunningServer } from './support/server.js';
+import { assertNoSidewaysScroll, makePhoto, usePartsSuite, type PartsSuite } from './support/parts.js';
+import { checkScreen, describeViolations, openPage } from './support/screens.js';
 
 const ADD = '/nuovocomponente';
 
@@ -44,7 +43,7 @@ async function throttleUpload(context: BrowserContext, page: Page, bytesPerSecon
 }
 
 /** The part the API has under a code (the newest one). */
-async function partByCode(suite: PartsSuite, codice: string): Promise<Part> {
+async function partByCode(suite: Pick<PartsSuite, 'api' | 'server'>, codice: string): Promise<Part> {
   const res = await suite.api.request.get(
     `${suite.server.url}/api/componenti?q=${encodeURIComponent(codice)}&limit=1`,
   );
@@ -54,24 +53,12 @@ async function partByCode(suite: PartsSuite, codice: string): Promise<Part> {
 }
 
 describe('add part in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let signedIn: StorageState;
-
-  let suite: PartsSuite | undefined;
-
-  beforeAll(async () => {
-    suite = await startPartsSuite();
-    ({ server, browser, signedIn } = suite);
-  });
-  afterAll(async () => {
-    await suite?.close();
-  });
+  const suite = usePartsSuite();
 
   it('uploads a real photo with progress and preview, adds the part, and lists it with its thumbnail', async () => {
-    const { context, page } = await openPage(browser, { storageState: signedIn });
+    const { context, page } = await openPage(suite.browser, { storageState: suite.signedIn });
     try {
-      await page.goto(server.url + ADD);
+      await page.goto(suite.server.url + ADD);
       await page.getByRole('heading', { name: 'Aggiungi nuovo componente' }).waitFor();
       expect(await page.title()).toBe('Aggiungi nuovo componente · Magazzino Ricambi');
       const uploadButton = page.getByRole('button', { name: 'Carica Immagine' });
@@ -124,23 +111,23 @@ describe('add part in Chromium', () => {
       expect(await preview.count()).toBe(0);
       expect(await uploadButton.isDisabled()).toBe(true);
 
-      await page.goto(`${server.url}/elencocomponenti?nome=centralina`);
+      await page.goto(`${suite.server.url}/elencocomponenti?nome=centralina`);
       const thumb = page.getByRole('button', { name: 'Ingrandisci la foto di Centralina motore Bosch' });
       await thumb.waitFor();
       const thumbSrc = await thumb.locator('img').getAttribute('src');
       expect(thumbSrc).toMatch(/^\/media\/.+/);
       expect(thumbSrc).not.toBe(previewSrc);
       await page.getByText('0,85 Kg').waitFor();
-      await page.getByText('CASSETTA: 12').waitFor();
+      await page.getByText('Scaffale E, campata 4, ripiano 1, cassetta 12').waitFor({ state: 'attached' });
     } finally {
       await context.close();
     }
   });
 
   it('says in Italian which fields are missing, and shows a refused file beside the picker', async () => {
-    const { context, page } = await openPage(browser, { storageState: signedIn });
+    const { context, page } = await openPage(suite.browser, { storageState: suite.signedIn });
     try {
-      await page.goto(server.url + ADD);
+      await page.goto(suite.server.url + ADD);
       await page.getByRole('button', { name: 'Aggiungi Componente' }).click();
       await page.getByText('Il nome è obbligatorio').waitFor();
       await page.getByText('La categoria è obbligatoria').waitFor();
@@ -165,10 +152,9 @@ describe('add part in Chromium', () => {
 
   for (const viewport of ['desktop', 'phone'] as const) {
     it(`on a ${viewport}: saves 1,8 as 1.8 Kg and keeps a photo chosen just before saving`, async () => {
-      if (!suite) throw new Error('suite not started');
-      const { context, page } = await openPage(browser, { storageState: signedIn, viewport });
+      const { context, page } = await openPage(suite.browser, { storageState: suite.signedIn, viewport });
       try {
-        await page.goto(server.url + ADD);
+        await page.goto(suite.server.url + ADD);
         await page.getByRole('heading', { name: 'Aggiungi nuovo componente' }).waitFor();
         const codice = `FARO-${viewport}-${Date.now().toString(36)}`;
         await fillForm(page, { Codice: codice, 'Peso (Kg)': '1,8' });
@@ -198,17 +184,16 @@ describe('add part in Chromium', () => {
   }
 
   it('loses nothing when the session ends under a half-filled form, nor on a reload', async () => {
-    if (!suite) throw new Error('suite not started');
     // A clerk of their own, so ending the session does not sign the other tests out.
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(suite.browser);
     try {
       const email = `sessione.${Date.now().toString(36)}@example.it`;
       const password = 'Ricambi-2025!';
-      const signup = await page.request.post(`${server.url}/api/users/signup`, {
+      const signup = await page.request.post(`${suite.server.url}/api/users/signup`, {
         data: { email, password, username: 'Addetto sessione' },
       });
       expect(signup.status()).toBe(201);
-      await page.goto(server.url + ADD);
+      await page.goto(suite.server.url + ADD);
       await page.getByRole('heading', { name: 'Aggiungi nuovo componente' }).waitFor();
       const codice = `SESS-${Date.now().toString(36)}`;
       await fillForm(page, { Codice: codice, 'Peso (Kg)': '2,5' });
@@ -227,19 +212,22 @@ describe('add part in Chromium', () => {
       await page.getByRole('img', { name: 'Anteprima dell’immagine caricata' }).waitFor();
 
       // The session ends on the server (expired, revoked) while the clerk is still typing.
-      const cookie = (await context.cookies(server.url)).map((c) => `${c.name}=${c.value}`).join('; ');
-      const ended = await fetch(`${server.url}/api/users/logout`, { method: 'POST', headers: { cookie } });
+      const cookie = (await context.cookies(suite.server.url)).map((c) => `${c.name}=${c.value}`).join('; ');
+      const ended = await fetch(`${suite.server.url}/api/users/logout`, {
+        method: 'POST',
+        headers: { cookie },
+      });
       expect(ended.status).toBe(204);
       await page.getByRole('textbox', { name: 'Descrizione' }).fill('Scritta dopo la scadenza');
       await page.getByRole('button', { name: 'Aggiungi Componente' }).click();
 
-      await page.waitForURL(`${server.url}/login`);
+      await page.waitForURL(`${suite.server.url}/login`);
       await page.getByText(/La sessione è scaduta/).waitFor();
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password').fill(password);
       await page.getByRole('button', { name: 'Login' }).click();
 
-      await page.waitForURL(server.url + ADD);
+      await page.waitForURL(suite.server.url + ADD);
       await page.getByText(/Abbiamo ripristinato i dati non salvati/).waitFor();
       expect(await page.getByRole('textbox', { name: 'Descrizione' }).inputValue()).toBe(
         'Scritta dopo la scadenza',
@@ -253,7 +241,7 @@ describe('add part in Chromium', () => {
       expect(stored.peso).toBe(2.5);
       expect(stored.urlImmagine).toMatch(/^\/media\//);
       // Saved: the draft is gone, a new visit starts empty.
-      await page.goto(server.url + ADD);
+      await page.goto(suite.server.url + ADD);
       await page.getByRole('heading', { name: 'Aggiungi nuovo componente' }).waitFor();
       expect(await page.getByRole('textbox', { name: 'Codice' }).inputValue()).toBe('');
       expect(await page.getByText(/Abbiamo ripristinato/).count()).toBe(0);
@@ -263,11 +251,11 @@ describe('add part in Chromium', () => {
   });
 
   it('passes axe in both themes and is photographed', async () => {
-    const results = await checkScreen(browser, {
-      baseUrl: server.url,
+    const results = await checkScreen(suite.browser, {
+      baseUrl: suite.server.url,
       path: ADD,
       name: 'parts-add',
-      storageState: signedIn,
+      storageState: suite.signedIn,
       ready: async (page) => {
         await page.getByRole('button', { name: 'Aggiungi Componente' }).waitFor();
         // With the field errors shown, so they are checked too.

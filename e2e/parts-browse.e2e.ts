@@ -1,36 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
-  apiCreatePart,
-  apiUploadPhoto,
   assertNoSidewaysScroll,
   columnTexts,
-  COLUMN,
   makePhoto,
-  startPartsSuite,
-  type PartsSuite,
+  usePartsSuite,
+  waitForRows,
+  waitForThumbnails,
 } from './support/parts.js';
-import { checkScreen, describeViolations, openPage, type StorageState } from './support/screens.js';
-import type { RunningServer } from './support/server.js';
+import { checkScreen, describeViolations, openPage } from './support/screens.js';
 
 const SPECIAL = 'Carrozzeria & vetri/ricambi';
 
 describe('categories and warehouse lookup in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let signedIn: StorageState;
-  let api: BrowserContext;
-
-  let suite: PartsSuite | undefined;
-
-  beforeAll(async () => {
-    suite = await startPartsSuite();
-    ({ server, browser, signedIn, api } = suite);
-    const photo = (await apiUploadPhoto(api.request, server.url, await makePhoto(400, 300, 5))).secure_url;
+  const suite = usePartsSuite(async ({ createPart, uploadPhoto }) => {
+    const photo = await uploadPhoto(await makePhoto(400, 300, 5));
     for (let i = 1; i <= 7; i++) {
-      await apiCreatePart(api.request, server.url, { nome: `Pastiglie freno ${i}`, categoria: 'Freni' });
+      await createPart({ nome: `Pastiglie freno ${i}`, categoria: 'Freni', peso: i });
     }
-    await apiCreatePart(api.request, server.url, {
+    await createPart({
       nome: 'Parabrezza',
       categoria: SPECIAL,
       urlImmagine: photo,
@@ -39,14 +26,11 @@ describe('categories and warehouse lookup in Chromium', () => {
       ripiano: '3',
       cassetta: 'C 7',
     });
-    await apiCreatePart(api.request, server.url, { nome: 'Lunotto', categoria: SPECIAL });
-  });
-  afterAll(async () => {
-    await suite?.close();
+    await createPart({ nome: 'Lunotto', categoria: SPECIAL });
   });
 
   it('lists categories with counts, opens one by name, pages it and prints the table alone', async () => {
-    const { context, page } = await openPage(browser, { storageState: signedIn });
+    const { context, page } = await openPage(suite.browser, { storageState: suite.signedIn });
     await context.addInitScript(() => {
       const calls = { count: 0 };
       (window as unknown as { printCalls: typeof calls }).printCalls = calls;
@@ -55,7 +39,7 @@ describe('categories and warehouse lookup in Chromium', () => {
       };
     });
     try {
-      await page.goto(`${server.url}/consultacategorie`);
+      await page.goto(`${suite.server.url}/consultacategorie`);
       await page.getByRole('heading', { name: 'Consulta Categorie' }).waitFor();
       await page.getByText('Consulta i componenti divisi per categorie').waitFor();
       const freni = page.getByRole('link', { name: /^Freni/ });
@@ -65,20 +49,28 @@ describe('categories and warehouse lookup in Chromium', () => {
       expect(await special.innerText()).toContain('2 componenti');
 
       await freni.click();
-      await page.waitForURL(`${server.url}/singolacategoria/Freni`);
+      await page.waitForURL(`${suite.server.url}/singolacategoria/Freni`);
       await page.getByRole('heading', { level: 1, name: 'Freni' }).waitFor();
       await page.getByText('Componenti trovati: 7').waitFor();
-      expect(await columnTexts(page, COLUMN.categoria)).toHaveLength(5);
+      expect(await columnTexts(page, 'categoria')).toHaveLength(5);
       await page.getByRole('link', { name: 'Pagina 2' }).click();
-      await page.waitForURL(`${server.url}/singolacategoria/Freni?pagina=2`);
-      await page.waitForFunction(() => document.querySelectorAll('table.parts-table tbody tr').length === 2);
+      await page.waitForURL(`${suite.server.url}/singolacategoria/Freni?pagina=2`);
+      await waitForRows(page, 2);
+      // Sorted by a header, back on page 1, the order in the URL.
+      await page.getByRole('button', { name: 'Peso' }).click();
+      await page.waitForURL(`${suite.server.url}/singolacategoria/Freni?sort=peso`);
+      await page.waitForFunction(
+        () => document.querySelector('table.parts-table td.parts-col-peso')?.textContent === '1 Kg',
+      );
+      expect(await columnTexts(page, 'peso')).toEqual(['1 Kg', '2 Kg', '3 Kg', '4 Kg', '5 Kg']);
 
-      await page.goto(`${server.url}/consultacategorie`);
+      await page.goto(`${suite.server.url}/consultacategorie`);
       await page.getByRole('link', { name: new RegExp(`^${SPECIAL}`) }).click();
-      await page.waitForURL(`${server.url}/singolacategoria/${encodeURIComponent(SPECIAL)}`);
+      await page.waitForURL(`${suite.server.url}/singolacategoria/${encodeURIComponent(SPECIAL)}`);
       await page.getByRole('heading', { level: 1, name: SPECIAL }).waitFor();
-      expect((await columnTexts(page, COLUMN.nome)).sort()).toEqual(['Lunotto', 'Parabrezza']);
-      expect(await page.getByRole('link', { name: 'Visualizza/Modifica Parabrezza' }).count()).toBe(1);
+      expect((await columnTexts(page, 'nome')).sort()).toEqual(['Lunotto', 'Parabrezza']);
+      expect(await page.getByRole('link', { name: 'Visualizza Parabrezza' }).count()).toBe(1);
+      expect(await page.getByRole('link', { name: 'Modifica Parabrezza' }).count()).toBe(1);
       expect(await page.getByRole('link', { name: 'Cancella Parabrezza' }).count()).toBe(1);
 
       // A reload of the deep link works (the category comes from the URL).
@@ -108,9 +100,9 @@ describe('categories and warehouse lookup in Chromium', () => {
   });
 
   it('looks a location up, keeps it in the URL, and says when nothing is there', async () => {
-    const { context, page } = await openPage(browser, { storageState: signedIn });
+    const { context, page } = await openPage(suite.browser, { storageState: suite.signedIn });
     try {
-      await page.goto(`${server.url}/consultamagazzino`);
+      await page.goto(`${suite.server.url}/consultamagazzino`);
       await page
         .getByRole('heading', {
           name: 'Inserisci Scaffale, Campata, Ripiano e cassetta e poi clicca Consulta',
@@ -129,30 +121,30 @@ describe('categories and warehouse lookup in Chromium', () => {
       await page.getByRole('textbox', { name: 'Cassetta' }).fill('c 7');
       await page.getByRole('button', { name: 'Consulta' }).click();
       await page.waitForURL(
-        `${server.url}/consultamagazzino?scaffale=b2&campata=nord&ripiano=3&cassetta=c+7`,
+        `${suite.server.url}/consultamagazzino?scaffale=b2&campata=nord&ripiano=3&cassetta=c+7`,
       );
-      await page.waitForFunction(() => document.querySelectorAll('table.parts-table tbody tr').length === 1);
-      expect(await columnTexts(page, COLUMN.nome)).toEqual(['Parabrezza']);
+      await waitForRows(page, 1);
+      expect(await columnTexts(page, 'nome')).toEqual(['Parabrezza']);
       expect(await page.getByRole('button', { name: 'Ingrandisci la foto di Parabrezza' }).count()).toBe(1);
 
       await page.reload();
-      await page.waitForFunction(() => document.querySelectorAll('table.parts-table tbody tr').length === 1);
+      await waitForRows(page, 1);
       expect(await page.getByRole('textbox', { name: 'Cassetta' }).inputValue()).toBe('c 7');
 
       await page.getByRole('textbox', { name: 'Cassetta' }).fill('99');
       await page.getByRole('button', { name: 'Consulta' }).click();
       await page.getByText('Nessun componente trovato in questa ubicazione').waitFor();
       await page.goBack();
-      await page.waitForFunction(() => document.querySelectorAll('table.parts-table tbody tr').length === 1);
+      await waitForRows(page, 1);
     } finally {
       await context.close();
     }
   });
 
   it('passes axe in both themes and is photographed (categories, category, lookup)', async () => {
-    const common = { baseUrl: server.url, storageState: signedIn };
+    const common = { baseUrl: suite.server.url, storageState: suite.signedIn };
     const results = [
-      ...(await checkScreen(browser, {
+      ...(await checkScreen(suite.browser, {
         ...common,
         path: '/consultacategorie',
         name: 'parts-categories',
@@ -161,7 +153,7 @@ describe('categories and warehouse lookup in Chromium', () => {
           await assertNoSidewaysScroll(page);
         },
       })),
-      ...(await checkScreen(browser, {
+      ...(await checkScreen(suite.browser, {
         ...common,
         path: '/singolacategoria/Freni',
         name: 'parts-category',
@@ -170,17 +162,13 @@ describe('categories and warehouse lookup in Chromium', () => {
           await assertNoSidewaysScroll(page);
         },
       })),
-      ...(await checkScreen(browser, {
+      ...(await checkScreen(suite.browser, {
         ...common,
         path: '/consultamagazzino?scaffale=B2&campata=Nord&ripiano=3&cassetta=C%207',
         name: 'parts-warehouse',
         ready: async (page) => {
           await page.getByRole('button', { name: 'Ingrandisci la foto di Parabrezza' }).waitFor();
-          await page.waitForFunction(() =>
-            [...document.querySelectorAll<HTMLImageElement>('.parts-thumb-button img')].every(
-              (i) => i.complete,
-            ),
-          );
+          await waitForThumbnails(page);
           await assertNoSidewaysScroll(page);
         },
       })),

@@ -1,80 +1,132 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Part, PartInput } from '@magazzino/contract';
 import {
-  apiCreatePart,
   apiDeletePart,
-  apiUploadPhoto,
   assertNoSidewaysScroll,
   columnTexts,
-  COLUMN,
   makePhoto,
-  startPartsSuite,
-  type PartsSuite,
+  usePartsSuite,
+  waitForRows,
 } from './support/parts.js';
-import { checkScreen, describeViolations, openPage, type StorageState } from './support/screens.js';
-import type { RunningServer } from './support/server.js';
+import { checkScreen, describeViolations } from './support/screens.js';
 
-describe('edit and delete a part in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let signedIn: StorageState;
-  let api: BrowserContext;
+describe('a part’s page, edit and delete in Chromium', () => {
   let photoUrl: string;
-
-  let suite: PartsSuite | undefined;
-
-  beforeAll(async () => {
-    suite = await startPartsSuite();
-    ({ server, browser, signedIn, api } = suite);
-    photoUrl = (await apiUploadPhoto(api.request, server.url, await makePhoto(640, 480, 3))).secure_url;
-  });
-  afterAll(async () => {
-    await suite?.close();
+  const suite = usePartsSuite(async ({ uploadPhoto }) => {
+    photoUrl = await uploadPhoto(await makePhoto(640, 480, 3));
   });
 
   const create = (overrides: Partial<PartInput> = {}) =>
-    apiCreatePart(api.request, server.url, { urlImmagine: photoUrl, ...overrides });
+    suite.createPart({ urlImmagine: photoUrl, ...overrides });
 
-  it('shows the part prefilled, saves a change and the list shows it', async () => {
-    const part = await create({ nome: 'Alternatore Magneti Marelli', marca: 'Fiat', peso: 4.25 });
-    const { context, page } = await openPage(browser, { storageState: signedIn });
-    try {
-      await page.goto(`${server.url}/modificacomponente/${part._id}`);
+  it('shows a part read-only with every field, where it is and when it was added', async () => {
+    const part = await create({
+      nome: 'Alternatore Bosch',
+      descrizione: 'Revisionato, garanzia 3 mesi',
+      marca: 'Citroën',
+      peso: 4.25,
+      scaffale: 'G',
+      campata: '2',
+      ripiano: '3',
+      cassetta: '12',
+    });
+    await suite.inPage(`/elencocomponenti?q=${encodeURIComponent('alternatore bosch')}`, async (page) => {
+      await page.getByRole('link', { name: 'Visualizza Alternatore Bosch' }).click();
+      await page.waitForURL(`${suite.server.url}/componente/${part._id}`);
+      await page.getByRole('heading', { level: 1, name: 'Alternatore Bosch' }).waitFor();
+      expect(await page.title()).toBe('Alternatore Bosch · Magazzino Ricambi');
+      // Read-only: nothing to type into.
+      expect(await page.getByRole('textbox').count()).toBe(0);
+      const main = page.getByRole('main');
+      for (const text of ['Revisionato, garanzia 3 mesi', 'Citroën', '4,25 Kg', '2004', 'Buona']) {
+        await main.getByText(text, { exact: true }).first().waitFor();
+      }
+      const where = page.getByRole('region', { name: 'Ubicazione' });
+      expect(await where.innerText()).toContain('G · 2 · 3 · 12');
+      expect(await where.innerText()).toContain('Scaffale G, campata 2, ripiano 3, cassetta 12');
+      const dates = await page.getByRole('region', { name: 'Registrazione' }).innerText();
+      expect(dates).toMatch(/Inserito il \d{1,2} \w+ \d{4} alle ore \d{2}:\d{2}/);
+      expect(dates).toMatch(/Modificato il \d{1,2} \w+ \d{4} alle ore \d{2}:\d{2}/);
+      // The navbar marks the area the page belongs to.
+      const nav = page.getByRole('navigation', { name: 'Navigazione principale' });
+      expect(await nav.getByRole('link', { name: 'Elenco Componenti' }).getAttribute('aria-current')).toBe(
+        'true',
+      );
+
+      // The photo opens in the viewer at full size.
+      await page.getByRole('button', { name: 'Ingrandisci la foto di Alternatore Bosch' }).click();
+      const viewer = page.getByRole('dialog', { name: 'Visualizzatore immagini' });
+      expect(await viewer.locator('img.yarl__slide_image').getAttribute('src')).toBe(photoUrl);
+      await page.keyboard.press('Escape');
+      await viewer.waitFor({ state: 'detached' });
+
+      await page.getByRole('link', { name: "Torna all'elenco" }).click();
+      await page.waitForURL(`${suite.server.url}/elencocomponenti?q=alternatore%20bosch`);
+    });
+  });
+
+  it('edits from a filtered list page, saves, and comes back to that page with "Modifiche salvate"', async () => {
+    for (let i = 1; i <= 6; i++) await create({ nome: `Pompa freno ${i}`, marca: 'Fiat', modello: 'Doblò' });
+    const list = '/elencocomponenti?modello=dobl%C3%B2&pagina=2';
+    await suite.inPage(list, async (page) => {
+      await waitForRows(page, 1);
+      expect(await columnTexts(page, 'nome')).toEqual(['Pompa freno 1']);
+      await page.getByRole('link', { name: 'Modifica Pompa freno 1' }).click();
       await page.getByRole('heading', { name: 'Visualizza/ Modifica componente' }).waitFor();
       const nome = page.getByRole('textbox', { name: 'Nome' });
       await nome.waitFor();
-      expect(await nome.inputValue()).toBe('Alternatore Magneti Marelli');
-      expect(await nome.getAttribute('placeholder')).toBe('Alternatore Magneti Marelli');
-      expect(await page.getByRole('textbox', { name: 'Peso (Kg)' }).inputValue()).toBe('4,25');
-      const image = page.getByRole('img', { name: 'Immagine attuale di Alternatore Magneti Marelli' });
+      expect(await nome.inputValue()).toBe('Pompa freno 1');
+      expect(await page.getByRole('textbox', { name: 'Peso (Kg)' }).inputValue()).toBe('1,5');
+      const image = page.getByRole('img', { name: 'Immagine attuale di Pompa freno 1' });
       expect(await image.getAttribute('src')).toBe(photoUrl);
-      await page.waitForFunction(
-        () => document.querySelector<HTMLImageElement>('.parts-edit-image')?.complete,
-      );
-      expect((await image.boundingBox())?.width).toBe(320);
 
       await page.getByRole('textbox', { name: 'Marca' }).fill('Lancia');
       // Emptied: a field left empty keeps its stored value.
       await nome.fill('');
       await page.getByRole('button', { name: 'Conferma e salva' }).click();
-      await page.waitForURL(`${server.url}/dashboardpage`);
+      await page.waitForURL(`${suite.server.url}${list}`);
+      await page.getByText('Modifiche salvate').waitFor();
+      await waitForRows(page, 1);
+      expect(await columnTexts(page, 'nome')).toEqual(['Pompa freno 1']);
+      expect(await columnTexts(page, 'marca')).toEqual(['Lancia']);
+      // Back does not reopen the saved form: the edit screen was replaced by the list.
+      await page.goBack();
+      await page.waitForURL(`${suite.server.url}${list}`);
+    });
+  });
 
-      await page.goto(`${server.url}/elencocomponenti?nome=alternatore`);
-      await page.getByText('Componenti trovati: 1').waitFor();
-      expect(await columnTexts(page, COLUMN.nome)).toEqual(['Alternatore Magneti Marelli']);
-      expect(await columnTexts(page, 6)).toEqual(['Lancia']);
-    } finally {
-      await context.close();
-    }
+  it('edits from the part’s page and returns to it; deletes from it and returns to the list', async () => {
+    const part = await create({ nome: 'Motorino tergicristallo', modello: 'Multipla' });
+    await suite.inPage('/elencocomponenti?modello=multipla', async (page) => {
+      await page.getByRole('link', { name: 'Visualizza Motorino tergicristallo' }).click();
+      await page.getByRole('link', { name: 'Modifica', exact: true }).click();
+      await page.getByRole('textbox', { name: 'Versione' }).fill('1.9 JTD');
+      await page.getByRole('button', { name: 'Conferma e salva' }).click();
+      await page.waitForURL(`${suite.server.url}/componente/${part._id}`);
+      await page.getByText('Modifiche salvate').waitFor();
+      await page.getByText('1.9 JTD', { exact: true }).waitFor();
+
+      await page.getByRole('link', { name: 'Cancella', exact: true }).click();
+      await page.getByRole('heading', { name: 'Richiesta cancellazione componente' }).waitFor();
+      await page.getByText(`Codice: ${part.codice}`).waitFor();
+      expect(await page.getByRole('link', { name: 'NO, TORNA AL COMPONENTE' }).getAttribute('href')).toBe(
+        `/componente/${part._id}`,
+      );
+      await page.getByRole('button', { name: 'OK, CANCELLA' }).click();
+      await page.waitForURL(`${suite.server.url}/elencocomponenti?modello=multipla`);
+      await page.getByText('Componente cancellato').waitFor();
+      await page.getByText('Nessun componente trovato').waitFor();
+      expect((await suite.api.request.get(`${suite.server.url}/api/componenti/${part._id}`)).status()).toBe(
+        404,
+      );
+    });
   });
 
   it('refuses a stale save with 412 and offers the latest version (two tabs)', async () => {
     const part = await create({ nome: 'Pompa acqua', modello: 'Punto' });
-    const { context, page: first } = await openPage(browser, { storageState: signedIn });
-    try {
+    await suite.inPage('/dashboardpage', async (first, context) => {
       const second = await context.newPage();
-      const url = `${server.url}/modificacomponente/${part._id}`;
+      const url = `${suite.server.url}/modificacomponente/${part._id}`;
       await first.goto(url);
       await second.goto(url);
       await first.getByRole('textbox', { name: 'Modello' }).waitFor();
@@ -82,7 +134,8 @@ describe('edit and delete a part in Chromium', () => {
 
       await second.getByRole('textbox', { name: 'Modello' }).fill('Grande Punto');
       await second.getByRole('button', { name: 'Conferma e salva' }).click();
-      await second.waitForURL(`${server.url}/dashboardpage`);
+      // Opened directly: back to the parts list.
+      await second.waitForURL(`${suite.server.url}/elencocomponenti`);
 
       await first.bringToFront();
       await first.getByRole('textbox', { name: 'Versione' }).fill('1.3 Multijet');
@@ -96,85 +149,87 @@ describe('edit and delete a part in Chromium', () => {
       expect(await first.getByText('Qualcun altro ha modificato').count()).toBe(0);
       await first.getByRole('textbox', { name: 'Versione' }).fill('1.3 Multijet');
       await first.getByRole('button', { name: 'Conferma e salva' }).click();
-      await first.waitForURL(`${server.url}/dashboardpage`);
+      await first.waitForURL(`${suite.server.url}/elencocomponenti`);
 
       const stored = (await (
-        await api.request.get(`${server.url}/api/componenti/${part._id}`)
+        await suite.api.request.get(`${suite.server.url}/api/componenti/${part._id}`)
       ).json()) as Part;
       expect(stored).toMatchObject({ modello: 'Grande Punto', versione: '1.3 Multijet' });
-    } finally {
-      await context.close();
-    }
+    });
   });
 
-  it('deletes after confirmation, with the modal only once the server agreed', async () => {
-    const part = await create({ nome: 'Specchietto destro elettrico' });
-    const { context, page } = await openPage(browser, { storageState: signedIn });
-    try {
-      await page.goto(`${server.url}/cancellacomponente/${part._id}`);
-      await page.getByRole('heading', { name: 'Richiesta cancellazione componente' }).waitFor();
-      await page.getByText('Stai per cancellare il componente').waitFor();
-      await page.getByText('Specchietto destro elettrico').waitFor();
-      await page.getByText(`Codice: ${part.codice}`).waitFor();
-      expect(
-        await page.getByRole('img', { name: 'Foto di Specchietto destro elettrico' }).getAttribute('src'),
-      ).toBe(part.urlMiniatura);
-      await page.getByRole('button', { name: 'OK, CANCELLA' }).click();
-      const modal = page.getByRole('dialog', { name: 'COMPONENTE CANCELLATO' });
-      await modal.getByText('Componente cancellato correttamente!').waitFor();
-      expect((await api.request.get(`${server.url}/api/componenti/${part._id}`)).status()).toBe(404);
-      await modal.getByRole('button', { name: 'Chiudi' }).click();
-      await page.waitForURL(`${server.url}/elencocomponenti`);
-      await page.getByPlaceholder('Inserisci il nome').fill('specchietto destro');
-      await page.getByText('Nessun componente trovato').waitFor();
-    } finally {
-      await context.close();
-    }
-  });
-
-  it('shows a failed deletion and no success modal', async () => {
+  it('shows a failed deletion and stays', async () => {
     const part = await create({ nome: 'Paraurti già venduto' });
-    const { context, page } = await openPage(browser, { storageState: signedIn });
-    try {
-      await page.goto(`${server.url}/cancellacomponente/${part._id}`);
+    await suite.inPage(`/cancellacomponente/${part._id}`, async (page) => {
       await page.getByText('Paraurti già venduto').waitFor();
       // Someone else deletes it meanwhile.
-      await apiDeletePart(api.request, server.url, part._id);
+      await apiDeletePart(suite.api.request, suite.server.url, part._id);
       await page.getByRole('button', { name: 'OK, CANCELLA' }).click();
       const alert = page.getByRole('alert');
       await alert.waitFor();
       expect(await alert.innerText()).toContain('Il componente non è stato cancellato');
-      expect(await page.getByRole('dialog').count()).toBe(0);
-    } finally {
-      await context.close();
-    }
+      expect(page.url()).toBe(`${suite.server.url}/cancellacomponente/${part._id}`);
+    });
   });
 
-  it('passes axe in both themes and is photographed (edit, delete)', async () => {
-    const part = await create({ nome: 'Motorino avviamento' });
-    const edit = await checkScreen(browser, {
-      baseUrl: server.url,
-      path: `/modificacomponente/${part._id}`,
-      name: 'parts-edit',
-      storageState: signedIn,
-      ready: async (page) => {
-        await page.getByRole('textbox', { name: 'Nome' }).waitFor();
-        await page.waitForFunction(
-          () => document.querySelector<HTMLImageElement>('.parts-edit-image')?.complete,
-        );
-        await assertNoSidewaysScroll(page);
-      },
+  it('passes axe in both themes and is photographed (part page, edit, delete, confirmation)', async () => {
+    const part = await create({
+      nome: 'Motorino avviamento',
+      descrizione: 'Smontato da vettura incidentata.\nProvato al banco: funzionante.',
+      codice: '0 001 108 202',
+      marca: 'Alfa Romeo',
+      modello: 'Giulietta',
+      versione: '1.6 JTDm',
+      scaffale: 'G',
+      campata: '2',
+      ripiano: '3',
+      cassetta: '12',
     });
-    const remove = await checkScreen(browser, {
-      baseUrl: server.url,
-      path: `/cancellacomponente/${part._id}`,
-      name: 'parts-delete',
-      storageState: signedIn,
-      ready: async (page) => {
-        await page.getByText('Motorino avviamento').waitFor();
-        await assertNoSidewaysScroll(page);
-      },
-    });
-    expect(describeViolations([...edit, ...remove])).toBe('');
+    const common = { baseUrl: suite.server.url, storageState: suite.signedIn };
+    const results = [
+      ...(await checkScreen(suite.browser, {
+        ...common,
+        path: `/componente/${part._id}`,
+        name: 'part',
+        ready: async (page) => {
+          await page.getByRole('heading', { level: 1, name: 'Motorino avviamento' }).waitFor();
+          await page.waitForFunction(() => document.querySelector<HTMLImageElement>('.part-photo')?.complete);
+          await assertNoSidewaysScroll(page);
+        },
+      })),
+      ...(await checkScreen(suite.browser, {
+        ...common,
+        path: `/modificacomponente/${part._id}`,
+        name: 'parts-edit',
+        ready: async (page) => {
+          await page.getByRole('textbox', { name: 'Nome' }).waitFor();
+          await page.waitForFunction(
+            () => document.querySelector<HTMLImageElement>('.parts-edit-image')?.complete,
+          );
+          await assertNoSidewaysScroll(page);
+        },
+      })),
+      ...(await checkScreen(suite.browser, {
+        ...common,
+        path: `/cancellacomponente/${part._id}`,
+        name: 'parts-delete',
+        ready: async (page) => {
+          await page.getByText('Motorino avviamento').first().waitFor();
+          await assertNoSidewaysScroll(page);
+        },
+      })),
+      ...(await checkScreen(suite.browser, {
+        ...common,
+        path: `/modificacomponente/${part._id}`,
+        name: 'parts-saved',
+        ready: async (page) => {
+          await page.getByRole('textbox', { name: 'Condizione' }).fill('Ottima');
+          await page.getByRole('button', { name: 'Conferma e salva' }).click();
+          await page.getByText('Modifiche salvate').waitFor();
+          await page.locator('table.parts-table, .parts-card').first().waitFor();
+        },
+      })),
+    ];
+    expect(describeViolations(results)).toBe('');
   });
 });

@@ -1,93 +1,81 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { Part } from '@magazzino/contract';
 import {
-  apiCreatePart,
-  apiUploadPhoto,
   assertNoSidewaysScroll,
   columnTexts,
-  COLUMN,
   makePhoto,
-  startPartsSuite,
-  type PartsSuite,
+  usePartsSuite,
+  waitForRows,
+  waitForThumbnails,
 } from './support/parts.js';
-import { checkScreen, describeViolations, openPage, type StorageState } from './support/screens.js';
-import type { RunningServer } from './support/server.js';
+import { checkScreen, describeViolations } from './support/screens.js';
 
 const LIST = '/elencocomponenti';
 
 describe('parts list in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let signedIn: StorageState;
-  let api: BrowserContext;
   let withPhoto: Part;
-
-  let suite: PartsSuite | undefined;
-
-  beforeAll(async () => {
-    suite = await startPartsSuite();
-    ({ server, browser, signedIn, api } = suite);
-    const photo = await apiUploadPhoto(api.request, server.url, await makePhoto());
-    // 8 Fiat Punto, 2 Lancia Ypsilon, 1 Alfa Romeo: 11 parts, 3 pages of 5.
+  // 8 Fiat Punto, 2 Lancia Ypsilon, 1 Alfa Romeo, 1 Citroën: 12 parts, 3 pages of 5.
+  const suite = usePartsSuite(async ({ createPart, uploadPhoto }) => {
+    const photo = await uploadPhoto(await makePhoto());
     for (let i = 1; i <= 8; i++) {
-      await apiCreatePart(api.request, server.url, { nome: `Faro ${i}`, marca: 'Fiat', modello: 'Punto' });
+      await createPart({ nome: `Faro ${i}`, marca: 'Fiat', modello: 'Punto', peso: i });
     }
     for (let i = 1; i <= 2; i++) {
-      await apiCreatePart(api.request, server.url, {
-        nome: `Specchietto ${i}`,
-        marca: 'Lancia',
-        modello: 'Ypsilon',
-        codice: `LAN-${i}`,
-      });
+      await createPart({ nome: `Specchietto ${i}`, marca: 'Lancia', modello: 'Ypsilon', codice: `LAN-${i}` });
     }
-    withPhoto = await apiCreatePart(api.request, server.url, {
+    withPhoto = await createPart({
       nome: 'Paraurti posteriore',
       marca: 'Alfa Romeo',
       modello: '147',
       peso: 12.5,
-      urlImmagine: photo.secure_url,
+      urlImmagine: photo,
+    });
+    await createPart({
+      nome: 'Faro anteriore Citroën',
+      marca: 'Citroën',
+      modello: 'C3',
+      codice: '1K0-615-301-AA',
+      peso: 0.25,
+      scaffale: 'G',
+      campata: '2',
+      ripiano: '3',
+      cassetta: '12',
     });
   });
-  afterAll(async () => {
-    await suite?.close();
-  });
 
-  const open = async (path: string): Promise<{ context: BrowserContext; page: Page }> => {
-    const opened = await openPage(browser, { storageState: signedIn });
-    await opened.page.goto(server.url + path);
-    return opened;
-  };
-  const waitForRows = (page: Page, count: number) =>
-    page.waitForFunction((n) => document.querySelectorAll('table.parts-table tbody tr').length === n, count);
   const currentPage = (page: Page) =>
     page.getByRole('navigation', { name: 'Paginazione' }).locator('[aria-current="page"]').innerText();
+  const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Cerca ovunque' });
+  const marks = (page: Page) => page.locator('table.parts-table mark').allInnerTexts();
 
   it('filters on the server, resets, changes page size and pages, all kept in the URL', async () => {
-    const { context, page } = await open(LIST);
-    try {
-      await page.getByText('Componenti trovati: 11').waitFor();
+    await suite.inPage(LIST, async (page) => {
+      const url = suite.server.url;
+      await page.getByText('Componenti trovati: 12').waitFor();
       await waitForRows(page, 5);
       expect(await page.title()).toBe('Elenco Componenti · Magazzino Ricambi');
       // Newest first: the last part created heads the list, with its formatted weight.
-      expect((await columnTexts(page, COLUMN.nome))[0]).toBe('Paraurti posteriore');
-      expect((await columnTexts(page, COLUMN.peso))[0]).toBe('12,5 Kg');
+      expect((await columnTexts(page, 'nome'))[0]).toBe('Faro anteriore Citroën');
+      expect((await columnTexts(page, 'peso'))[1]).toBe('12,5 Kg');
+      // The location on one line.
+      expect((await columnTexts(page, 'ubicazione'))[0]).toBe('G · 2 · 3 · 12');
       expect(await currentPage(page)).toContain('Pagina 1');
 
       await page.getByRole('link', { name: 'Pagina 3' }).click();
-      await page.waitForURL(`${server.url}${LIST}?pagina=3`);
-      await waitForRows(page, 1);
+      await page.waitForURL(`${url}${LIST}?pagina=3`);
+      await waitForRows(page, 2);
       expect(await currentPage(page)).toContain('Pagina 3');
 
       await page.getByPlaceholder('Inserisci la marca').fill('fiat');
-      await page.waitForURL(`${server.url}${LIST}?marca=fiat`);
+      await page.waitForURL(`${url}${LIST}?marca=fiat`);
       await page.getByText('Componenti trovati: 8').waitFor();
       await waitForRows(page, 5);
-      expect(new Set(await columnTexts(page, 6))).toEqual(new Set(['Fiat']));
+      expect(new Set(await columnTexts(page, 'marca'))).toEqual(new Set(['Fiat']));
 
       await page.getByLabel('Componenti per pagina').selectOption('10');
-      await page.waitForURL(`${server.url}${LIST}?marca=fiat&perPagina=10`);
+      await page.waitForURL(`${url}${LIST}?marca=fiat&perPagina=10`);
       await waitForRows(page, 8);
       expect(await page.getByRole('navigation', { name: 'Paginazione' }).count()).toBe(0);
 
@@ -97,34 +85,118 @@ describe('parts list in Chromium', () => {
       expect(await page.getByLabel('Componenti per pagina').inputValue()).toBe('10');
 
       await page.goBack();
-      await page.waitForURL(`${server.url}${LIST}?marca=fiat`);
-      await waitForRows(page, 5);
-      expect(await page.getByLabel('Componenti per pagina').inputValue()).toBe('5');
+      await page.waitForURL(`${url}${LIST}?marca=fiat`);
+      // The clerk chose 10 per page: a list without a size in its URL now shows 10.
+      await waitForRows(page, 8);
+      expect(await page.getByLabel('Componenti per pagina').inputValue()).toBe('10');
       await page.goBack();
-      await page.waitForURL(`${server.url}${LIST}?pagina=3`);
-      await waitForRows(page, 1);
+      await page.waitForURL(`${url}${LIST}?pagina=3`);
       expect(await page.getByPlaceholder('Inserisci la marca').inputValue()).toBe('');
 
       await page.getByPlaceholder('Inserisci il nome').fill('specchietto');
       await page.getByPlaceholder('Inserisci il modello').fill('YPS');
-      await page.waitForURL(`${server.url}${LIST}?nome=specchietto&modello=YPS`);
+      await page.waitForURL(`${url}${LIST}?nome=specchietto&modello=YPS`);
       await waitForRows(page, 2);
       await page.getByRole('button', { name: 'RESET' }).click();
-      await page.waitForURL(`${server.url}${LIST}`);
-      await page.getByText('Componenti trovati: 11').waitFor();
+      await page.waitForURL(`${url}${LIST}`);
+      await page.getByText('Componenti trovati: 12').waitFor();
       expect(await page.getByPlaceholder('Inserisci il nome').inputValue()).toBe('');
 
       await page.getByPlaceholder('Inserisci il nome').fill('nessun pezzo così');
       await page.getByText('Nessun componente trovato').waitFor();
       expect(await page.locator('table.parts-table').count()).toBe(0);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
-  it('shows the 120 px thumbnail, opens the full photo in the lightbox and closes it with Escape', async () => {
-    const { context, page } = await open(`${LIST}?nome=paraurti`);
-    try {
+  it('searches everywhere as the clerk types, marks what matched, and Back restores the search', async () => {
+    await suite.inPage(LIST, async (page) => {
+      const url = suite.server.url;
+      await waitForRows(page, 5);
+      const requests: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/componenti?')) requests.push(new URL(request.url()).search);
+      });
+      // Accents and case do not matter: 'citroen' finds 'Citroën', and the mark covers the 'ë'.
+      await searchBox(page).pressSequentially('ci', { delay: 60 });
+      await page.waitForTimeout(600);
+      expect(requests).toEqual([]);
+      await searchBox(page).pressSequentially('troen', { delay: 60 });
+      await page.waitForURL(`${url}${LIST}?q=citroen`);
+      await waitForRows(page, 1);
+      await page.getByText('Componenti trovati: 1').waitFor();
+      expect(await marks(page)).toEqual(['Citroën', 'Citroën']);
+      // One request for the whole word, not one per keystroke.
+      expect(requests.filter((search) => search.includes('q='))).toHaveLength(1);
+
+      // A code, however it is written; and several words must all match.
+      await searchBox(page).fill('1k0615 faro');
+      await page.waitForURL(`${url}${LIST}?q=1k0615+faro`);
+      await page.waitForFunction(() => document.querySelectorAll('table.parts-table mark').length === 2);
+      expect(await marks(page)).toEqual(['1K0-615', 'Faro']);
+
+      await page.goBack();
+      await page.waitForURL(`${url}${LIST}?q=citroen`);
+      await page.waitForFunction(
+        () => document.querySelector<HTMLInputElement>('input[name="q"]')?.value === 'citroen',
+      );
+      expect(await marks(page)).toEqual(['Citroën', 'Citroën']);
+      expect(await page.getByRole('link', { name: 'Esporta Lista CSV' }).getAttribute('href')).toBe(
+        '/api/componenti/export.csv?q=citroen',
+      );
+
+      // Two characters and Enter search at once.
+      await searchBox(page).fill('c3');
+      await searchBox(page).press('Enter');
+      await page.waitForURL(`${url}${LIST}?q=c3`);
+      await waitForRows(page, 1);
+      await searchBox(page).fill('');
+      await page.waitForURL(`${url}${LIST}`);
+      await page.getByText('Componenti trovati: 12').waitFor();
+    });
+  });
+
+  it('sorts by a column header, both ways, with the order in the URL', async () => {
+    await suite.inPage(`${LIST}?marca=fiat&pagina=2`, async (page) => {
+      const url = suite.server.url;
+      await waitForRows(page, 3);
+      const pesoHeader = page.locator('th', { has: page.getByRole('button', { name: 'Peso' }) });
+      expect(await pesoHeader.getAttribute('aria-sort')).toBeNull();
+      await page.getByRole('button', { name: 'Peso' }).click();
+      await page.waitForURL(`${url}${LIST}?marca=fiat&sort=peso`);
+      await page.waitForFunction(
+        () => document.querySelector('table.parts-table tbody td.parts-col-peso')?.textContent === '1 Kg',
+      );
+      expect(await columnTexts(page, 'peso')).toEqual(['1 Kg', '2 Kg', '3 Kg', '4 Kg', '5 Kg']);
+      expect(await pesoHeader.getAttribute('aria-sort')).toBe('ascending');
+
+      // From the keyboard: the header is a button.
+      await page.getByRole('button', { name: 'Peso' }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`${url}${LIST}?marca=fiat&sort=-peso`);
+      await page.waitForFunction(
+        () => document.querySelector('table.parts-table tbody td.parts-col-peso')?.textContent === '8 Kg',
+      );
+      expect(await pesoHeader.getAttribute('aria-sort')).toBe('descending');
+
+      await page.getByRole('button', { name: 'Nome' }).click();
+      await page.waitForURL(`${url}${LIST}?marca=fiat&sort=nome`);
+      await page.waitForFunction(
+        () => document.querySelector('table.parts-table tbody td.parts-col-nome')?.textContent === 'Faro 1',
+      );
+      await page.reload();
+      await page.waitForFunction(
+        () => document.querySelector('table.parts-table tbody td.parts-col-nome')?.textContent === 'Faro 1',
+      );
+      expect(
+        await page
+          .locator('th', { has: page.getByRole('button', { name: 'Nome' }) })
+          .getAttribute('aria-sort'),
+      ).toBe('ascending');
+    });
+  });
+
+  it('shows the 64 px thumbnail, opens the full photo in the lightbox and closes it with Escape', async () => {
+    await suite.inPage(`${LIST}?nome=paraurti`, async (page) => {
       const thumb = page.getByRole('button', { name: 'Ingrandisci la foto di Paraurti posteriore' });
       await thumb.waitFor();
       const img = thumb.locator('img');
@@ -134,7 +206,7 @@ describe('parts list in Chromium', () => {
         const image = document.querySelector<HTMLImageElement>('.parts-thumb-button img');
         return image !== null && image.complete && image.naturalWidth > 0;
       });
-      expect((await img.boundingBox())?.width).toBe(120);
+      expect(await img.boundingBox()).toMatchObject({ width: 64, height: 64 });
       const code = page.getByRole('link', { name: new RegExp(withPhoto.codice) });
       expect(await code.getAttribute('href')).toBe(
         `https://www.google.com/search?q=${encodeURIComponent(withPhoto.codice)}`,
@@ -152,17 +224,14 @@ describe('parts list in Chromium', () => {
       await lightbox.waitFor({ state: 'detached' });
       // The focus goes back to the thumbnail it was opened from.
       expect(await thumb.evaluate((el) => el === document.activeElement)).toBe(true);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
-  it('downloads the server CSV of the filtered list', async () => {
-    const { context, page } = await open(`${LIST}?marca=lancia`);
-    try {
+  it('downloads the server CSV of the filtered and searched list', async () => {
+    await suite.inPage(`${LIST}?marca=lancia&q=specchietto`, async (page) => {
       await waitForRows(page, 2);
       const link = page.getByRole('link', { name: 'Esporta Lista CSV' });
-      expect(await link.getAttribute('href')).toBe('/api/componenti/export.csv?marca=lancia');
+      expect(await link.getAttribute('href')).toBe('/api/componenti/export.csv?marca=lancia&q=specchietto');
       const started = Date.now();
       const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
       expect(Date.now() - started).toBeLessThan(5_000);
@@ -188,30 +257,46 @@ describe('parts list in Chromium', () => {
         ['Specchietto 2', 'Lancia', 'Ypsilon', '2004'],
       ]);
       // The page is still there and usable after the download.
-      expect(page.url()).toBe(`${server.url}${LIST}?marca=lancia`);
-    } finally {
-      await context.close();
-    }
+      expect(page.url()).toBe(`${suite.server.url}${LIST}?marca=lancia&q=specchietto`);
+    });
   });
 
-  it('passes axe in both themes, stays readable on a phone, and is photographed', async () => {
-    const results = await checkScreen(browser, {
-      baseUrl: server.url,
-      path: LIST,
-      name: 'parts-list',
-      storageState: signedIn,
-      ready: async (page) => {
-        await waitForRows(page, 5);
-        await page.waitForFunction(() =>
-          [...document.querySelectorAll<HTMLImageElement>('.parts-thumb-button img')].every(
-            (image) => image.complete,
-          ),
-        );
-        // The screen never scrolls sideways at any width: on a phone rows are stacked cards.
-        await assertNoSidewaysScroll(page);
-      },
-    });
+  it('passes axe in both themes, fits a phone, and is photographed (plain, searched, filters open)', async () => {
+    const common = { baseUrl: suite.server.url, storageState: suite.signedIn };
+    const results = [
+      ...(await checkScreen(suite.browser, {
+        ...common,
+        path: LIST,
+        name: 'parts-list',
+        ready: async (page) => {
+          await waitForRows(page, 5);
+          await waitForThumbnails(page);
+          await assertNoSidewaysScroll(page);
+        },
+      })),
+      ...(await checkScreen(suite.browser, {
+        ...common,
+        path: `${LIST}?q=faro&sort=-peso`,
+        name: 'parts-list-search',
+        ready: async (page) => {
+          await waitForRows(page, 5);
+          await assertNoSidewaysScroll(page);
+        },
+      })),
+      ...(await checkScreen(suite.browser, {
+        ...common,
+        path: `${LIST}?marca=fiat&modello=punto`,
+        name: 'parts-list-filters',
+        viewports: ['phone'],
+        ready: async (page) => {
+          await page.getByRole('button', { name: 'Filtri (2)' }).click();
+          await page.getByPlaceholder('Inserisci la marca').waitFor();
+          await page.locator('.parts-card').first().waitFor();
+          await assertNoSidewaysScroll(page);
+        },
+      })),
+    ];
     expect(describeViolations(results)).toBe('');
-    expect(results).toHaveLength(4);
+    expect(results).toHaveLength(10);
   });
 });

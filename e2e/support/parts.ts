@@ -1,8 +1,9 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
+import { afterAll, beforeAll } from 'vitest';
 import { EXAMPLE_PART_INPUT, type Part, type PartInput, type UploadResult } from '@magazzino/contract';
 import { launchBrowser } from './browser.js';
-import { openPage, type StorageState } from './screens.js';
+import { openPage, type OpenPageOptions, type StorageState } from './screens.js';
 import { startServer, type RunningServer } from './server.js';
 
 let sequence = 0;
@@ -96,6 +97,76 @@ export async function startPartsSuite(): Promise<PartsSuite> {
   }
 }
 
+/** A parts suite as the tests of one file use it, started before them and stopped after. */
+export interface PartsSuiteHandle extends Omit<PartsSuite, 'close'> {
+  /** Opens `path` in a fresh signed-in context (desktop, dark theme unless told). */
+  open: (
+    path: string,
+    options?: Omit<OpenPageOptions, 'storageState'>,
+  ) => Promise<{ context: BrowserContext; page: Page }>;
+  /** Runs `use` on `path` opened as with `open`, and closes the context whatever happens. */
+  inPage: (
+    path: string,
+    use: (page: Page, context: BrowserContext) => Promise<void>,
+    options?: Omit<OpenPageOptions, 'storageState'>,
+  ) => Promise<void>;
+  /** Creates a part through the API. */
+  createPart: (overrides?: Partial<PartInput>) => Promise<Part>;
+  /** Uploads a photo through the API; returns its URL to store on a part. */
+  uploadPhoto: (photo: Buffer) => Promise<string>;
+}
+
+/**
+ * The start-up every parts suite shares, registered in the calling `describe`: before its tests
+ * the built app, Chromium and a signed-in user (then `seed`, for the file's test data); after
+ * them, everything stopped. Read the handle's properties inside tests, not while collecting.
+ */
+export function usePartsSuite(seed?: (suite: PartsSuiteHandle) => Promise<void>): PartsSuiteHandle {
+  let started: PartsSuite | undefined;
+  const get = (): PartsSuite => {
+    if (!started) throw new Error('the parts suite is not running: read it inside a test or hook');
+    return started;
+  };
+  const handle: PartsSuiteHandle = {
+    get server() {
+      return get().server;
+    },
+    get browser() {
+      return get().browser;
+    },
+    get signedIn() {
+      return get().signedIn;
+    },
+    get api() {
+      return get().api;
+    },
+    open: async (path, options = {}) => {
+      const opened = await openPage(get().browser, { ...options, storageState: get().signedIn });
+      await opened.page.goto(get().server.url + path);
+      return opened;
+    },
+    inPage: async (path, use, options) => {
+      const { context, page } = await handle.open(path, options);
+      try {
+        await use(page, context);
+      } finally {
+        await context.close();
+      }
+    },
+    createPart: (overrides) => apiCreatePart(get().api.request, get().server.url, overrides),
+    uploadPhoto: async (photo) =>
+      (await apiUploadPhoto(get().api.request, get().server.url, photo)).secure_url,
+  };
+  beforeAll(async () => {
+    started = await startPartsSuite();
+    await seed?.(handle);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  return handle;
+}
+
 /** Creates a part through the API (fast test data). */
 export async function apiCreatePart(
   request: APIRequestContext,
@@ -126,13 +197,46 @@ export async function apiDeletePart(request: APIRequestContext, baseUrl: string,
   if (res.status() !== 204) throw new Error(`delete failed: ${res.status()} ${await res.text()}`);
 }
 
-/** The texts of one column of the parts table on the page (1-based column index). */
-export async function columnTexts(page: Page, column: number): Promise<string[]> {
-  return page.locator(`table.parts-table tbody tr td:nth-child(${column})`).allInnerTexts();
+/** The columns of the parts table, by the name of the field they show. */
+export type PartsColumn = 'codice' | 'nome' | 'categoria' | 'marca' | 'modello' | 'ubicazione' | 'peso';
+
+/**
+ * The texts of one column of the parts table on the page, as the clerk sees them (the words
+ * screen readers hear instead of a location's dots are left out).
+ */
+export async function columnTexts(page: Page, column: PartsColumn): Promise<string[]> {
+  return page.locator(`table.parts-table tbody td.parts-col-${column}`).evaluateAll((cells) =>
+    cells.map((cell) => {
+      const copy = cell.cloneNode(true) as HTMLElement;
+      copy.querySelectorAll('.visually-hidden').forEach((hidden) => hidden.remove());
+      return (copy.textContent ?? '').trim();
+    }),
+  );
 }
 
-/** Column numbers of the parts table. */
-export const COLUMN = { immagine: 1, codice: 2, nome: 3, categoria: 4, peso: 11 } as const;
+/** Waits until the parts table shows exactly `count` rows. */
+export async function waitForRows(page: Page, count: number): Promise<void> {
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('table.parts-table tbody tr').length === n,
+    count,
+  );
+}
+
+/**
+ * Waits until every thumbnail drawn has loaded (before a screenshot): those below the fold too,
+ * which the page would load only when scrolled to.
+ */
+export async function waitForThumbnails(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const image of document.querySelectorAll<HTMLImageElement>('.parts-thumb-button img'))
+      image.loading = 'eager';
+  });
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLImageElement>('.parts-thumb-button img')].every(
+      (image) => image.complete,
+    ),
+  );
+}
 
 /** Fails when the screen's <main> scrolls sideways (every screen must fit a phone's width). */
 export async function assertNoSidewaysScroll(page: Page): Promise<void> {
@@ -141,4 +245,18 @@ export async function assertNoSidewaysScroll(page: Page): Promise<void> {
     return main ? main.scrollWidth - main.clientWidth : -1;
   });
   if (overflow !== 0) throw new Error(`the screen scrolls sideways by ${overflow}px`);
+}
+
+/**
+ * How far the page, and any table in it, reaches past the window's width (0 when nothing
+ * scrolls sideways: neither the document nor a table inside its scrolling wrapper).
+ */
+export async function sidewaysOverflow(page: Page): Promise<{ document: number; tables: number }> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const tables = [...document.querySelectorAll('.table-responsive')].map(
+      (wrapper) => wrapper.scrollWidth - wrapper.clientWidth,
+    );
+    return { document: root.scrollWidth - root.clientWidth, tables: Math.max(0, ...tables) };
+  });
 }

@@ -64,6 +64,11 @@ export async function switchTheme(page: Page, theme: ThemeName): Promise<void> {
   if ((await page.getAttribute('html', 'data-bs-theme')) === theme) return;
   await page.getByRole('switch', { name: 'Tema scuro' }).click();
   await page.waitForFunction((t) => document.documentElement.getAttribute('data-bs-theme') === t, theme);
+  // Colours that change with the theme may be mid-transition (buttons fade theirs): wait for the
+  // new ones, so contrast is checked on what stays on screen.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
 }
 
 /**

@@ -15,7 +15,7 @@ export const LIMITS = {
   /** Largest page a client may ask for. */
   pageSizeMax: 100,
   /** Page sizes offered by the parts list, the first one is the default. */
-  pageSizes: [5, 10, 20] as const,
+  pageSizes: [5, 10, 20, 50, 100] as const,
   passwordMin: 8,
   passwordMax: 128,
   usernameMax: 50,

@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '../lib/paths';
+import { PartsOutlet } from '../features/parts/components/PartsOutlet';
 import { GuestOnly, RequireAuth } from './guards';
 import { RootLayout } from './layout/RootLayout';
 import { NotFoundPage } from './NotFoundPage';
@@ -9,6 +10,7 @@ import { RouteError } from './RouteError';
 // Each screen is its own chunk: the first page loads only what it needs.
 const PartsListPage = lazy(() => import('../features/parts/pages/PartsListPage'));
 const AddPartPage = lazy(() => import('../features/parts/pages/AddPartPage'));
+const PartPage = lazy(() => import('../features/parts/pages/PartPage'));
 const EditPartPage = lazy(() => import('../features/parts/pages/EditPartPage'));
 const DeletePartPage = lazy(() => import('../features/parts/pages/DeletePartPage'));
 const CategoriesPage = lazy(() => import('../features/parts/pages/CategoriesPage'));
@@ -27,8 +29,8 @@ const route = (path: string, Page: LazyExoticComponent<ComponentType>): RouteObj
 });
 
 /**
- * The route table (docs/product.md, "Routes"): every data page (delete and single category
- * included) needs a session, and ids and category names come from the URL so that a reload or a
+ * The route table (docs/product.md, "Routes"): every data page (a part's page, delete and single
+ * category included) needs a session, and ids and category names come from the URL so that a reload or a
  * shared link opens the same thing. A signed-in user is sent away from /login (to the page first
  * asked for) and from /register (through /login). The layout's Suspense shows a spinner while a
  * screen's chunk loads.
@@ -46,13 +48,20 @@ export const routes: RouteObject[] = [
             children: [
               route(paths.home.path, DashboardPage),
               route(paths.dashboard.path, DashboardPage),
-              route(paths.parts.path, PartsListPage),
-              route(paths.categories.path, CategoriesPage),
-              route(paths.warehouse.path, WarehousePage),
               route(paths.addPart.path, AddPartPage),
-              route(paths.editPart.path, EditPartPage),
-              route(paths.deletePart.path, DeletePartPage),
-              route(paths.category.path, CategoryPage),
+              route(paths.categories.path, CategoriesPage),
+              {
+                // The screens a change returns to, and that say 'Modifiche salvate' on arrival.
+                element: <PartsOutlet />,
+                children: [
+                  route(paths.parts.path, PartsListPage),
+                  route(paths.part.path, PartPage),
+                  route(paths.editPart.path, EditPartPage),
+                  route(paths.deletePart.path, DeletePartPage),
+                  route(paths.category.path, CategoryPage),
+                  route(paths.warehouse.path, WarehousePage),
+                ],
+              },
             ],
           },
           { element: <GuestOnly to="return-path" />, children: [route(paths.login.path, LoginPage)] },

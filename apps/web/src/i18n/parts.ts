@@ -19,19 +19,42 @@ export const parts = {
       condizione: 'Condizione',
       marca: 'Marca',
       modello: 'Modello',
-      versione: 'Versione',
       anno: 'Anno',
       ubicazione: 'Ubicazione',
       peso: 'Peso',
+      inseritoIl: 'Inserito il',
       gestisci: 'Gestisci',
     },
     noPhoto: 'Nessuna foto',
     enlargePhoto: (nome: string) => `Ingrandisci la foto di ${nome}`,
     photoOf: (nome: string) => `Foto di ${nome}`,
     searchCode: (codice: string) => `Cerca il codice ${codice} sul web (si apre in una nuova scheda)`,
-    edit: 'Visualizza/Modifica',
+    view: 'Visualizza',
+    edit: 'Modifica',
     remove: 'Cancella',
     pesoUnit: 'Kg',
+    /** The location in words, for screen readers (the screen shows 'G · 2 · 3 · 12'). */
+    location: (scaffale: string, campata: string, ripiano: string, cassetta: string) =>
+      `Scaffale ${scaffale}, campata ${campata}, ripiano ${ripiano}, cassetta ${cassetta}`,
+    /** Under 'Modello' in its header: the cell shows the version below the model. */
+    versionSubheading: 'versione',
+    /** On a phone, where there are no headers to click: the orders offered. */
+    sortLabel: 'Ordina per',
+    sortBest: 'Più pertinenti',
+    sortOptions: {
+      '-createdAt': 'Inseriti di recente',
+      createdAt: 'Inseriti da più tempo',
+      nome: 'Nome (A–Z)',
+      '-nome': 'Nome (Z–A)',
+      marca: 'Marca (A–Z)',
+      '-annoImmatricolazione': 'Anno (dal più recente)',
+      annoImmatricolazione: 'Anno (dal meno recente)',
+      peso: 'Peso (dal più leggero)',
+      '-peso': 'Peso (dal più pesante)',
+      ubicazione: 'Ubicazione',
+    },
+    /** Before the code on a phone card ('Cod. 51787654'). */
+    codePrefix: 'Cod.',
   },
 
   lightbox: {
@@ -53,12 +76,19 @@ export const parts = {
     last: 'Ultima pagina',
     page: (n: string) => `Pagina ${n}`,
     total: (count: string) => `Componenti trovati: ${count}`,
+    /** The server stopped counting (a search matching very many parts). */
+    moreThan: (count: string) => `Più di ${count} componenti`,
     pageOf: (page: string, pages: string) => `Pagina ${page} di ${pages}`,
   },
 
   list: {
     title: 'Elenco Componenti',
     filtersLabel: 'Filtri',
+    /** The button that unfolds the filters on a phone, with how many are in use. */
+    filtersToggle: (active: number) => (active > 0 ? `Filtri (${active})` : 'Filtri'),
+    searchLabel: 'Cerca ovunque',
+    searchPlaceholder: 'Nome, codice, marca, modello, ubicazione…',
+    searchHint: 'Cerca in tutti i campi dei componenti, da 3 caratteri (Invio per cercare subito).',
     nomePlaceholder: 'Inserisci il nome',
     marcaPlaceholder: 'Inserisci la marca',
     modelloPlaceholder: 'Inserisci il modello',
@@ -68,6 +98,42 @@ export const parts = {
     add: 'Aggiungi Componente',
     empty: 'Nessun componente trovato',
     errorTitle: 'Impossibile caricare i componenti',
+  },
+
+  part: {
+    title: 'Componente',
+    loadError: 'Impossibile caricare il componente',
+    edit: 'Modifica',
+    remove: 'Cancella',
+    photo: 'Foto',
+    noPhoto: 'Questo componente non ha ancora una foto.',
+    enlarge: (nome: string) => `Ingrandisci la foto di ${nome}`,
+    groups: {
+      componente: 'Componente',
+      veicolo: 'Veicolo',
+      ubicazione: 'Ubicazione',
+      registrazione: 'Registrazione',
+    },
+    where: 'Dove si trova',
+    searchCode: 'Cerca il codice sul web',
+    added: (when: string) => `Inserito il ${when}`,
+    changed: (when: string) => `Modificato il ${when}`,
+    /** An optional value left empty. */
+    empty: '—',
+  },
+
+  /** Where 'back' leads, named after the screen the clerk came from. */
+  back: {
+    list: "Torna all'elenco",
+    category: (categoria: string) => `Torna alla categoria ${categoria}`,
+    warehouse: 'Torna alla consultazione del magazzino',
+    part: 'Torna al componente',
+  },
+
+  /** The short confirmation shown where the clerk returns to after a change. */
+  notice: {
+    saved: 'Modifiche salvate',
+    deleted: 'Componente cancellato',
   },
 
   upload: {
@@ -132,8 +198,7 @@ export const parts = {
     confirm: 'OK, CANCELLA',
     deleting: 'Cancellazione in corso...',
     cancel: "NO, TORNA ALL'ELENCO COMPONENTI",
-    modalTitle: 'COMPONENTE CANCELLATO',
-    modalBody: 'Componente cancellato correttamente!',
+    cancelToPart: 'NO, TORNA AL COMPONENTE',
     failed: 'Il componente non è stato cancellato',
     loadError: 'Impossibile caricare il componente',
   },

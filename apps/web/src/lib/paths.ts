@@ -9,6 +9,10 @@ export const paths = {
 
   parts: { path: '/elencocomponenti', getHref: () => '/elencocomponenti' },
   addPart: { path: '/nuovocomponente', getHref: () => '/nuovocomponente' },
+  part: {
+    path: '/componente/:id',
+    getHref: (id: string) => `/componente/${encodeURIComponent(id)}`,
+  },
   editPart: {
     path: '/modificacomponente/:id',
     getHref: (id: string) => `/modificacomponente/${encodeURIComponent(id)}`,

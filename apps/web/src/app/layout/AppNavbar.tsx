@@ -2,7 +2,7 @@ import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import NavDropdown from 'react-bootstrap/NavDropdown';
 import Navbar from 'react-bootstrap/Navbar';
-import { Link, NavLink } from 'react-router';
+import { Link, matchPath, useLocation } from 'react-router';
 import { useSignOut } from '../../features/auth/api/logout';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session/session-context';
@@ -10,24 +10,51 @@ import { messages } from '../../i18n';
 
 const t = messages.common.nav;
 
+/**
+ * The five areas: `pages` are the screens a link itself opens, `within` the screens reached from
+ * it (a part's page, its edit and delete screens belong to 'Elenco Componenti').
+ */
 const LINKS = [
-  { to: paths.home.getHref(), label: t.home, end: true },
-  { to: paths.parts.getHref(), label: t.list, end: false },
-  { to: paths.addPart.getHref(), label: t.add, end: false },
-  { to: paths.warehouse.getHref(), label: t.warehouse, end: false },
-  { to: paths.categories.getHref(), label: t.categories, end: false },
+  { to: paths.home.getHref(), label: t.home, pages: [paths.home.path, paths.dashboard.path], within: [] },
+  {
+    to: paths.parts.getHref(),
+    label: t.list,
+    pages: [paths.parts.path],
+    within: [paths.part.path, paths.editPart.path, paths.deletePart.path],
+  },
+  { to: paths.addPart.getHref(), label: t.add, pages: [paths.addPart.path], within: [] },
+  { to: paths.warehouse.getHref(), label: t.warehouse, pages: [paths.warehouse.path], within: [] },
+  {
+    to: paths.categories.getHref(),
+    label: t.categories,
+    pages: [paths.categories.path],
+    within: [paths.category.path],
+  },
 ] as const;
+
+/**
+ * How a link stands to the page shown: 'page' when it opens that very page, true when the page
+ * is within its area, otherwise undefined (the value of aria-current).
+ */
+function currentFor(link: (typeof LINKS)[number], pathname: string): 'page' | true | undefined {
+  const matches = (patterns: readonly string[]) =>
+    patterns.some((pattern) => matchPath(pattern, pathname) !== null);
+  if (matches(link.pages)) return 'page';
+  return matches(link.within) ? true : undefined;
+}
 
 // Menu items get no eventKey: react-bootstrap would then mark them aria-selected (not allowed on
 // links and buttons); they still close the menu and the collapsed bar when chosen.
 
 /**
- * The top bar of every page: the five areas and the user menu. Below the lg
- * breakpoint it collapses behind a menu button, and closes again once a link is chosen.
+ * The top bar of every page: the five areas and the user menu. The area of the page shown is
+ * marked (aria-current), also on the pages within it. Below the lg breakpoint it collapses
+ * behind a menu button, and closes again once a link is chosen.
  */
 export function AppNavbar() {
   const { user } = useSession();
   const signOut = useSignOut();
+  const { pathname } = useLocation();
   return (
     <header className="d-print-none">
       <Navbar
@@ -44,11 +71,21 @@ export function AppNavbar() {
           <Navbar.Toggle aria-controls="main-navbar" label={t.toggle} />
           <Navbar.Collapse id="main-navbar">
             <Nav className="me-auto">
-              {LINKS.map((link) => (
-                <Nav.Link key={link.to} as={NavLink} to={link.to} end={link.end} eventKey={link.to}>
-                  {link.label}
-                </Nav.Link>
-              ))}
+              {LINKS.map((link) => {
+                const current = currentFor(link, pathname);
+                return (
+                  <Nav.Link
+                    key={link.to}
+                    as={Link}
+                    to={link.to}
+                    eventKey={link.to}
+                    active={current !== undefined}
+                    aria-current={current}
+                  >
+                    {link.label}
+                  </Nav.Link>
+                );
+              })}
             </Nav>
             <Nav className="user-nav">
               <NavDropdown

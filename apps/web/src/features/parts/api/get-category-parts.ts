@@ -1,16 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { partKeys } from './query-keys';
+import { partKeys, type PageParams } from './query-keys';
 import { readPartsPage, type PartsPage } from './read-page';
 
-/** GET /api/componenti/singolacategoria/:categoria with paging. */
+/** GET /api/componenti/singolacategoria/:categoria with paging and order. */
 export async function getCategoryParts(
   categoria: string,
-  limit: number,
-  offset: number,
+  { limit, offset, sort }: PageParams,
   signal?: AbortSignal,
 ): Promise<PartsPage> {
   const search = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+  if (sort !== null) search.set('sort', sort);
   const response = await apiRequest(
     `/api/componenti/singolacategoria/${encodeURIComponent(categoria)}?${search.toString()}`,
     { signal },
@@ -19,15 +19,15 @@ export async function getCategoryParts(
 }
 
 /** Query of one page of a category. */
-export function categoryPartsQueryOptions(categoria: string, limit: number, offset: number) {
+export function categoryPartsQueryOptions(categoria: string, page: PageParams) {
   return queryOptions({
-    queryKey: partKeys.category(categoria, limit, offset),
-    queryFn: ({ signal }) => getCategoryParts(categoria, limit, offset, signal),
+    queryKey: partKeys.category(categoria, page),
+    queryFn: ({ signal }) => getCategoryParts(categoria, page, signal),
     placeholderData: keepPreviousData,
   });
 }
 
 /** One page of the parts of a category. */
-export function useCategoryParts(categoria: string, limit: number, offset: number) {
-  return useQuery(categoryPartsQueryOptions(categoria, limit, offset));
+export function useCategoryParts(categoria: string, page: PageParams) {
+  return useQuery(categoryPartsQueryOptions(categoria, page));
 }

@@ -1,15 +1,19 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { partKeys, type PartsListParams } from './query-keys';
+import { partKeys, type PartsListFilter, type PartsListParams } from './query-keys';
 import { readPartsPage, type PartsPage } from './read-page';
 
-/** The query string of the list filters (empty filters left out); shared with the CSV export. */
-export function filterSearch(filters: Pick<PartsListParams, 'nome' | 'marca' | 'modello'>): URLSearchParams {
+/**
+ * The query string of the list's filters, search and order (empty ones left out); shared with the
+ * CSV export, so the file holds what the list shows, in the same order.
+ */
+export function filterSearch(filter: PartsListFilter): URLSearchParams {
   const search = new URLSearchParams();
-  for (const key of ['nome', 'marca', 'modello'] as const) {
-    const value = filters[key].trim();
+  for (const key of ['nome', 'marca', 'modello', 'q'] as const) {
+    const value = filter[key].trim();
     if (value !== '') search.set(key, value);
   }
+  if (filter.sort !== null) search.set('sort', filter.sort);
   return search;
 }
 
@@ -22,7 +26,11 @@ export async function getParts(params: PartsListParams, signal?: AbortSignal): P
   return readPartsPage(response, params.offset);
 }
 
-/** Query of one page of the list; the previous page stays on screen while the next one loads. */
+/**
+ * Query of one page of the list; the previous page stays on screen while the next one loads. A new
+ * search is a new key: the request of the one before, if still running, is aborted (the signal
+ * reaches fetch), so typing never queues up answers nobody will look at.
+ */
 export function partsQueryOptions(params: PartsListParams) {
   return queryOptions({
     queryKey: partKeys.list(params),

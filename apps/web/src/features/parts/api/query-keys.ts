@@ -1,13 +1,27 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Location } from '@magazzino/contract';
 
-/** Filters and paging of the parts list, as sent to GET /api/componenti. */
-export interface PartsListParams {
+/** What the list shows: its filters and free-text search, and its order (null: the server's default). */
+export interface PartsListFilter {
   nome: string;
   marca: string;
   modello: string;
+  q: string;
+  /** The `sort` parameter ('-peso'). */
+  sort: string | null;
+}
+
+/** Filters, order and paging of the parts list, as sent to GET /api/componenti. */
+export interface PartsListParams extends PartsListFilter {
   limit: number;
   offset: number;
+}
+
+/** Paging and order of a list that only pages (a category). */
+export interface PageParams {
+  limit: number;
+  offset: number;
+  sort: string | null;
 }
 
 /**
@@ -19,8 +33,7 @@ export const partKeys = {
   list: (params: PartsListParams) => ['parts', 'list', params] as const,
   detail: (id: string) => ['parts', 'detail', id] as const,
   categories: () => ['parts', 'categories'] as const,
-  category: (categoria: string, limit: number, offset: number) =>
-    ['parts', 'category', categoria, { limit, offset }] as const,
+  category: (categoria: string, page: PageParams) => ['parts', 'category', categoria, page] as const,
   location: (location: Location) => ['parts', 'location', location] as const,
 };
 

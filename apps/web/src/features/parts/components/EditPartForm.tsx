@@ -3,12 +3,11 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { PART_FIELDS, type PartPatch, type UploadResult } from '@magazzino/contract';
 import { parts as t } from '../../../i18n/parts';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
-import { paths } from '../../../lib/paths';
 import type { VersionedPart } from '../api/get-part';
 import { useUpdatePart } from '../api/update-part';
 import { usePhotoUpload } from '../api/upload-image';
@@ -16,6 +15,7 @@ import { DraftNotice } from './DraftNotice';
 import { changedFields, editResolver, editValuesOf, type EditValues } from './edit-resolver';
 import { ImageUpload } from './ImageUpload';
 import { PartFields } from './PartFields';
+import { useReturnFlow } from './return-flow';
 import { usePartDraft } from './use-part-draft';
 import './parts.css';
 
@@ -36,11 +36,14 @@ interface EditPartFormProps {
 /**
  * The two blocks of the edit screen: the current image (320 px) with a new upload, then the
  * prefilled form. Saves send If-Match; a 412 says someone else changed the part and offers the
- * latest version. Every failure is said on the page, in the error area under the form.
+ * latest version. Every failure is said on the page, in the error area under the form. Once saved,
+ * and with 'Torna Indietro', the clerk goes back to the screen the part was opened from.
  */
 export function EditPartForm({ versioned, reloading, onReload }: EditPartFormProps) {
   const { part, etag } = versioned;
-  const navigate = useNavigate();
+  // Saved, the clerk goes back where they opened the part from (a list, a category, the lookup,
+  // the part's page), told 'Modifiche salvate'.
+  const { back, afterSave } = useReturnFlow(part._id);
   const update = useUpdatePart();
   const photo = usePhotoUpload();
   const [nothingChanged, setNothingChanged] = useState(false);
@@ -104,7 +107,7 @@ export function EditPartForm({ versioned, reloading, onReload }: EditPartFormPro
       {
         onSuccess: () => {
           draft.clear();
-          void navigate(paths.dashboard.getHref());
+          afterSave();
         },
         onError: (error) => {
           applyServerErrors(error, setError, PART_FIELDS);
@@ -184,7 +187,7 @@ export function EditPartForm({ versioned, reloading, onReload }: EditPartFormPro
           <Button type="submit" variant="primary" disabled={busy}>
             {busy ? t.edit.submitting : t.edit.submit}
           </Button>
-          <Link className="btn btn-secondary" to={paths.parts.getHref()}>
+          <Link className="btn btn-secondary" to={back.to} state={back.state}>
             {t.edit.back}
           </Link>
         </div>

@@ -10,7 +10,7 @@ interface PageSizeSelectProps {
 
 const OPTIONS = PAGE_SIZES.map((size) => ({ value: String(size), label: formatInteger(size) }));
 
-/** 'Componenti per pagina': one of the page sizes the contract offers (5, 10 or 20). */
+/** 'Componenti per pagina': 5, 10, 20, 50 or 100 (the clerk's choice is remembered by the list). */
 export function PageSizeSelect({ value, onChange }: PageSizeSelectProps) {
   return (
     <FormField

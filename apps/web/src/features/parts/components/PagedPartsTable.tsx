@@ -4,6 +4,8 @@ import type { To } from 'react-router';
 import { parts as t } from '../../../i18n/parts';
 import { formatInteger } from '../../../lib/format';
 import type { PartsPage } from '../api/read-page';
+import type { ListSearchText } from './highlight';
+import type { ListSort } from './list-search';
 import { Pagination } from './Pagination';
 import { pageCount } from './pagination-window';
 import { PartsTable } from './PartsTable';
@@ -19,41 +21,65 @@ interface PagedPartsTableProps {
   caption: string;
   emptyText: string;
   errorTitle: string;
+  /** The search shown, marked in the table. */
+  search?: ListSearchText;
+  /** The order shown and how to change it (the sortable headers). */
+  sort?: ListSort | null;
+  onSort?: (sort: ListSort) => void;
+}
+
+/**
+ * How many pages are known to exist: all of them with an exact count; with a count the server
+ * stopped at, at least those it counted, and one more while the page shown is full.
+ */
+function knownPages(data: PartsPage | undefined, page: number, pageSize: number): number {
+  if (!data) return 1;
+  const counted = pageCount(data.total, pageSize);
+  if (data.exact) return counted;
+  return Math.max(counted, data.parts.length === pageSize ? page + 1 : page);
 }
 
 /**
  * One page of parts in every state a call can be in: '..Caricamento in corso', the error with
- * 'Riprova', the empty text, or the table with the total count and the pagination.
+ * 'Riprova', the empty text, or the table with the total count and the pagination. A count the
+ * server stopped at reads 'Più di 1.000 componenti', and the next page stays reachable while
+ * pages come back full.
  */
 export function PagedPartsTable(props: PagedPartsTableProps) {
   const { query, page, pageSize, hrefFor, replacePage, caption, emptyText, errorTitle } = props;
-  const total = query.data?.total;
-  const totalPages = total === undefined ? 1 : pageCount(total, pageSize);
+  const data = query.data;
+  const totalPages = knownPages(data, page, pageSize);
 
   // Only a count of this very query says the page is past the end (not the previous page's, kept
   // on screen while this one loads).
   const settled = !query.isPlaceholderData && !query.isFetching;
+  const pastTheEnd =
+    data !== undefined &&
+    (data.exact ? data.total > 0 && page > totalPages : data.parts.length === 0 && page > 1);
+  const target = data?.exact ? totalPages : page - 1;
   useEffect(() => {
     // A page past the end (an old link, the last part of a page deleted): show the last page.
-    if (settled && total !== undefined && total > 0 && page > totalPages) replacePage(totalPages);
-  }, [settled, total, page, totalPages, replacePage]);
+    if (settled && pastTheEnd) replacePage(target);
+  }, [settled, pastTheEnd, target, replacePage]);
 
   if (query.isPending) return <LoadingText />;
   const error = query.isError ? (
     <ErrorMessage title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />
   ) : null;
-  if (!query.data) return error;
+  if (!data) return error;
 
-  const { parts } = query.data;
+  const { parts, total, exact } = data;
   return (
     <>
       {error}
       <p className="mb-2" aria-live="polite">
-        {t.pagination.total(formatInteger(query.data.total))}
-        {totalPages > 1 && (
+        {exact ? t.pagination.total(formatInteger(total)) : t.pagination.moreThan(formatInteger(total))}
+        {(totalPages > 1 || !exact) && (
           <span className="text-body-secondary">
             {' · '}
-            {t.pagination.pageOf(formatInteger(Math.min(page, totalPages)), formatInteger(totalPages))}
+            {exact
+              ? t.pagination.pageOf(formatInteger(Math.min(page, totalPages)), formatInteger(totalPages))
+              : t.pagination.page(formatInteger(page))}
           </span>
         )}
       </p>
@@ -61,10 +87,16 @@ export function PagedPartsTable(props: PagedPartsTableProps) {
         <p className="my-3 fs-5">{emptyText}</p>
       ) : (
         <div aria-busy={query.isPlaceholderData} className={query.isPlaceholderData ? 'opacity-50' : ''}>
-          <PartsTable parts={parts} caption={caption} />
+          <PartsTable
+            parts={parts}
+            caption={caption}
+            search={props.search}
+            sort={props.sort}
+            onSort={props.onSort}
+          />
         </div>
       )}
-      <Pagination page={page} totalPages={totalPages} hrefFor={hrefFor} />
+      <Pagination page={page} totalPages={totalPages} hrefFor={hrefFor} openEnded={!exact} />
     </>
   );
 }

@@ -9,6 +9,11 @@ interface PaginationProps {
   totalPages: number;
   /** Link target of a page (pages are links: shareable, and back/forward walk through them). */
   hrefFor: (page: number) => To;
+  /**
+   * The count is only a lower bound: `totalPages` pages are known to exist, and more may follow
+   * (then 'Pagina successiva' stays usable, and there is no last page to jump to).
+   */
+  openEnded?: boolean;
 }
 
 /**
@@ -41,10 +46,11 @@ function PageLink(props: { to: To | null; label: string; current?: boolean; chil
 
 /**
  * Windowed numbered pagination: first, previous, a few pages around the current
- * one, next, last. The current page is highlighted and marked aria-current="page".
+ * one, next, last. The current page is highlighted and marked aria-current="page". With an open
+ * end (a count the server stopped at) the row ends with a gap and 'Ultima pagina' is inert.
  */
-export function Pagination({ page, totalPages, hrefFor }: PaginationProps) {
-  if (totalPages <= 1) return null;
+export function Pagination({ page, totalPages, hrefFor, openEnded = false }: PaginationProps) {
+  if (totalPages <= 1 && !openEnded) return null;
   const hasPrevious = page > 1;
   const hasNext = page < totalPages;
   return (
@@ -56,7 +62,7 @@ export function Pagination({ page, totalPages, hrefFor }: PaginationProps) {
         <PageLink to={hasPrevious ? hrefFor(page - 1) : null} label={t.pagination.previous}>
           ‹
         </PageLink>
-        {pageWindow(page, totalPages).map((item) =>
+        {pageWindow(page, totalPages, 2, openEnded).map((item) =>
           typeof item === 'number' ? (
             <PageLink
               key={item}
@@ -75,7 +81,7 @@ export function Pagination({ page, totalPages, hrefFor }: PaginationProps) {
         <PageLink to={hasNext ? hrefFor(page + 1) : null} label={t.pagination.next}>
           ›
         </PageLink>
-        <PageLink to={hasNext ? hrefFor(totalPages) : null} label={t.pagination.last}>
+        <PageLink to={hasNext && !openEnded ? hrefFor(totalPages) : null} label={t.pagination.last}>
           »
         </PageLink>
       </ul>

@@ -5,22 +5,33 @@ interface PartThumbnailProps {
   part: Part;
   /** Opens the full image. */
   onOpen?: (part: Part) => void;
+  /**
+   * 'small': a 64 px square (the lists: a row no taller than the photo needs); 'large': 120 px
+   * wide, as tall as the photo is.
+   */
+  size?: 'small' | 'large';
 }
 
-/** The 120 px thumbnail (never the full image) as a button opening the lightbox; a neutral box without a photo. */
-export function PartThumbnail({ part, onOpen }: PartThumbnailProps) {
+/** The thumbnail (never the full image), as a button opening the lightbox; a neutral box without a photo. */
+export function PartThumbnail({ part, onOpen, size = 'large' }: PartThumbnailProps) {
   const thumbnail = part.urlMiniatura ?? null;
+  const sizeClass = size === 'small' ? 'parts-thumb-small' : '';
   if (thumbnail === null) {
-    return <div className="parts-thumb parts-thumb-empty text-body-secondary small">{t.table.noPhoto}</div>;
+    return (
+      <div className={`parts-thumb parts-thumb-empty ${sizeClass} text-body-secondary small`}>
+        {t.table.noPhoto}
+      </div>
+    );
   }
   const image = (
     <img
       src={thumbnail}
       alt={onOpen ? '' : t.table.photoOf(part.nome)}
-      width={120}
+      width={size === 'small' ? 64 : 120}
+      height={size === 'small' ? 64 : undefined}
       loading="lazy"
       decoding="async"
-      className="parts-thumb rounded"
+      className={`parts-thumb ${sizeClass} rounded`}
     />
   );
   if (!onOpen) return image;

@@ -1,13 +1,22 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { PART_FIELD_SPECS } from '@magazzino/contract';
 import { FormField } from '../../../components/FormField';
 import { parts as t } from '../../../i18n/parts';
-import { EMPTY_FILTERS, sameFilters, type ListFilters } from './list-search';
+import {
+  activeFieldFilters,
+  EMPTY_FILTERS,
+  FIELD_FILTERS,
+  sameFilters,
+  type FieldFilter,
+  type ListFilters,
+} from './list-search';
 
 /** Typing pauses this long before the list is asked for again. */
-const FILTER_DEBOUNCE_MS = 300;
+export const FILTER_DEBOUNCE_MS = 300;
+/** 'Cerca ovunque' searches by itself from this many characters (Enter searches any text at once). */
+export const SEARCH_MIN_LENGTH = 3;
 
 interface PartsFiltersProps {
   /** The filters in force (from the URL). */
@@ -22,70 +31,136 @@ const PLACEHOLDERS = {
   nome: t.list.nomePlaceholder,
   marca: t.list.marcaPlaceholder,
   modello: t.list.modelloPlaceholder,
-} as const satisfies Record<keyof ListFilters, string>;
+} as const satisfies Record<FieldFilter, string>;
 
-const FILTER_KEYS = Object.keys(PLACEHOLDERS) as (keyof ListFilters)[];
+const KEYS = Object.keys(EMPTY_FILTERS) as (keyof ListFilters)[];
+
+/** Whether a free-text search is worth sending by itself: empty (no search), or long enough. */
+function searchReady(q: string): boolean {
+  const text = q.trim();
+  return text === '' || text.length >= SEARCH_MIN_LENGTH;
+}
 
 /**
- * The name, brand and model filters with 'RESET'. What is typed shows at once; it reaches the
- * URL (and so the server) after a short pause. When the URL changes by other means (back,
- * forward, a shared link), the inputs follow it.
+ * 'Cerca ovunque' and the name, brand and model filters with 'RESET'. What is typed shows at once;
+ * it reaches the URL (and so the server) after a short pause, a search of one or two characters
+ * only with Enter. When the URL changes by other means (back, forward, a shared link), the boxes
+ * it changed follow it. On a phone the three filters fold behind 'Filtri (n)'.
  */
 export function PartsFilters({ value, onChange, onReset }: PartsFiltersProps) {
   const [draft, setDraft] = useState<ListFilters>(value);
   const [committed, setCommitted] = useState<ListFilters>(value);
+  const [open, setOpen] = useState(false);
   if (!sameFilters(committed, value)) {
-    // The URL moved (back/forward, reset, a commit of ours): adopt it.
+    // The URL moved (back/forward, reset, a commit of ours): the boxes it changed adopt it, the
+    // others keep what is being typed.
+    const next = { ...draft };
+    for (const key of KEYS) if (committed[key] !== value[key]) next[key] = value[key];
     setCommitted(value);
-    setDraft(value);
+    setDraft(next);
   }
 
+  // What typing sends: the filters as typed, the search only once it is worth sending, and a
+  // search that differs only by surrounding spaces is the same search.
+  const pending = useMemo<ListFilters>(
+    () => ({
+      ...draft,
+      q: searchReady(draft.q) && draft.q.trim() !== value.q.trim() ? draft.q : value.q,
+    }),
+    [draft, value],
+  );
   useEffect(() => {
-    if (sameFilters(draft, value)) return;
-    const timer = setTimeout(() => onChange(draft), FILTER_DEBOUNCE_MS);
+    if (sameFilters(pending, value)) return;
+    const timer = setTimeout(() => onChange(pending), FILTER_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [draft, value, onChange]);
+  }, [pending, value, onChange]);
 
+  const commitNow = () => {
+    if (!sameFilters(draft, value)) onChange(draft);
+  };
   const edit = (key: keyof ListFilters) => (event: { target: { value: string } }) =>
     setDraft((current) => ({ ...current, [key]: event.target.value }));
 
+  const active = activeFieldFilters(value);
   return (
     <Form
       role="search"
       aria-label={t.list.filtersLabel}
-      className="row g-2 align-items-end"
+      className="row g-2 align-items-start"
       onSubmit={(event) => {
         event.preventDefault();
-        if (!sameFilters(draft, value)) onChange(draft);
+        commitNow();
+      }}
+      onKeyDown={(event) => {
+        // Enter searches at once, any text (with several boxes and no submit button, the browser
+        // would not submit the form by itself).
+        if (event.key === 'Enter' && event.target instanceof HTMLInputElement) {
+          event.preventDefault();
+          commitNow();
+        }
       }}
     >
-      {FILTER_KEYS.map((key) => (
+      <div className="col-12 col-md-6 col-xl-4">
         <FormField
-          key={key}
           control="search"
-          id={`filtro-${key}`}
-          className="col-12 col-md-3"
-          labelClassName="small mb-1"
-          label={PART_FIELD_SPECS[key].label}
-          name={key}
-          placeholder={PLACEHOLDERS[key]}
-          value={draft[key]}
-          onChange={edit(key)}
+          id="filtro-q"
+          className="mb-0"
+          labelClassName="small mb-1 fw-semibold"
+          label={t.list.searchLabel}
+          name="q"
+          placeholder={t.list.searchPlaceholder}
+          hint={t.list.searchHint}
+          value={draft.q}
+          onChange={edit('q')}
           autoComplete="off"
         />
-      ))}
-      <div className="col-12 col-md-3">
+      </div>
+      <div className="col-12 d-md-none">
         <Button
           type="button"
-          variant="secondary"
+          variant="soft-secondary"
           className="w-100"
-          onClick={() => {
-            setDraft(EMPTY_FILTERS);
-            onReset();
-          }}
+          aria-expanded={open}
+          aria-controls="parts-filter-panel"
+          onClick={() => setOpen((current) => !current)}
         >
-          {t.list.reset}
+          {t.list.filtersToggle(active)}
         </Button>
+      </div>
+      <div
+        id="parts-filter-panel"
+        className={`col-12 col-xl-8 parts-filter-panel${open ? ' parts-filter-panel-open' : ''}`}
+      >
+        <div className="row g-2 align-items-end">
+          {FIELD_FILTERS.map((key) => (
+            <FormField
+              key={key}
+              control="search"
+              id={`filtro-${key}`}
+              className="col-12 col-md-3"
+              labelClassName="small mb-1"
+              label={PART_FIELD_SPECS[key].label}
+              name={key}
+              placeholder={PLACEHOLDERS[key]}
+              value={draft[key]}
+              onChange={edit(key)}
+              autoComplete="off"
+            />
+          ))}
+          <div className="col-12 col-md-3">
+            <Button
+              type="button"
+              variant="secondary"
+              className="w-100"
+              onClick={() => {
+                setDraft(EMPTY_FILTERS);
+                onReset();
+              }}
+            >
+              {t.list.reset}
+            </Button>
+          </div>
+        </div>
       </div>
     </Form>
   );

@@ -1,97 +1,60 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
-import { LOCATION_FIELDS, PART_FIELD_SPECS, type Part } from '@magazzino/contract';
+import type { Part } from '@magazzino/contract';
 import { parts as t } from '../../../i18n/parts';
-import { paths } from '../../../lib/paths';
-import { codeSearchUrl, formatPeso } from './format';
-import { PartThumbnail } from './PartThumbnail';
+import { useMediaQuery, usePrinting } from '../../../lib/use-media-query';
+import { columnTerms, type ListSearchText } from './highlight';
+import type { ListSort } from './list-search';
+import { PartCards } from './PartCards';
+import { PartsTableView } from './PartsTableView';
+import { SortSelect } from './SortSelect';
 import './parts.css';
 
 // The viewer is fetched on the first click: the list itself never pays for it.
 const ImageLightbox = lazy(() => import('./ImageLightbox'));
 
-const COLUMNS = t.table.columns;
-/** The location lines of a row: 'SCAFFALE: A', 'CAMPATA: 1', … */
-const LOCATION_LABELS = LOCATION_FIELDS.map(
-  (name) => [name, PART_FIELD_SPECS[name].label.toUpperCase()] as const,
-);
+/** Below Bootstrap's md breakpoint a table cannot fit: each part becomes a card. */
+const PHONE = '(max-width: 767.98px)';
 
 interface PartsTableProps {
   parts: Part[];
-  /** Accessible name of the table. */
+  /** Accessible name of the table (or of the list of cards). */
   caption: string;
+  /** The search shown, marked in the cells it matches. */
+  search?: ListSearchText;
+  /** The order shown; with `onSort`, the sortable column headers become buttons. */
+  sort?: ListSort | null;
+  onSort?: (sort: ListSort) => void;
 }
 
 /**
- * The parts table, shared by the list, a category and the warehouse lookup: exactly the columns
- * Immagine … Gestisci. On a phone each row becomes a stacked card (parts.css).
+ * The parts of the list, a category and the warehouse lookup: a table on a tablet or desktop
+ * (sorted by its headers), a compact card per part on a phone (sorted with 'Ordina per'); a
+ * printout is always the table. A thumbnail opens the photo in the lightbox.
  */
-export function PartsTable({ parts, caption }: PartsTableProps) {
+export function PartsTable({ parts, caption, search, sort, onSort }: PartsTableProps) {
   // The viewer puts the focus back on the thumbnail button it was opened from.
   const [viewing, setViewing] = useState<Part | null>(null);
+  const phone = useMediaQuery(PHONE);
+  const printing = usePrinting();
+  const terms = columnTerms(search);
 
   return (
     <>
-      <div className="table-responsive parts-table-wrapper">
-        <table className="table table-striped table-hover align-middle parts-table">
-          <caption className="visually-hidden">{caption}</caption>
-          <thead>
-            <tr>
-              {Object.values(COLUMNS).map((label) => (
-                <th key={label} scope="col">
-                  {label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {parts.map((part) => (
-              <tr key={part._id}>
-                <td data-label={COLUMNS.immagine}>
-                  <PartThumbnail part={part} onOpen={setViewing} />
-                </td>
-                <td data-label={COLUMNS.codice}>
-                  <a href={codeSearchUrl(part.codice)} target="_blank" rel="noopener noreferrer">
-                    {part.codice}
-                    <span className="visually-hidden"> ({t.table.searchCode(part.codice)})</span>
-                  </a>
-                </td>
-                <td data-label={COLUMNS.nome}>{part.nome}</td>
-                <td data-label={COLUMNS.categoria}>{part.categoria}</td>
-                <td data-label={COLUMNS.condizione}>{part.condizione}</td>
-                <td data-label={COLUMNS.marca}>{part.marca}</td>
-                <td data-label={COLUMNS.modello}>{part.modello}</td>
-                <td data-label={COLUMNS.versione}>{part.versione}</td>
-                <td data-label={COLUMNS.anno}>{part.annoImmatricolazione}</td>
-                <td data-label={COLUMNS.ubicazione}>
-                  <div>
-                    {LOCATION_LABELS.map(([name, label]) => (
-                      <span key={name} className="d-block">
-                        {label}: {part[name]}
-                      </span>
-                    ))}
-                  </div>
-                </td>
-                <td data-label={COLUMNS.peso} className="text-nowrap">
-                  {formatPeso(part.peso)}
-                </td>
-                <td data-label={COLUMNS.gestisci}>
-                  <div className="d-flex flex-wrap gap-1 d-print-none">
-                    <Link className="btn btn-sm btn-primary" to={paths.editPart.getHref(part._id)}>
-                      {t.table.edit}
-                      <span className="visually-hidden"> {part.nome}</span>
-                    </Link>
-                    <Link className="btn btn-sm btn-danger" to={paths.deletePart.getHref(part._id)}>
-                      {t.table.remove}
-                      <span className="visually-hidden"> {part.nome}</span>
-                    </Link>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {phone && !printing ? (
+        <>
+          {onSort && <SortSelect sort={sort ?? null} onSort={onSort} />}
+          <PartCards parts={parts} caption={caption} terms={terms} onOpen={setViewing} />
+        </>
+      ) : (
+        <PartsTableView
+          parts={parts}
+          caption={caption}
+          terms={terms}
+          onOpen={setViewing}
+          sort={sort}
+          onSort={onSort}
+        />
+      )}
       {viewing && (
         <Suspense fallback={null}>
           <ImageLightbox

@@ -1,3 +1,4 @@
+import { LOCATION_FIELDS, type Location } from '@magazzino/contract';
 import { formatNumber } from '../../../lib/format';
 import { parts as t } from '../../../i18n/parts';
 
@@ -9,4 +10,40 @@ export function formatPeso(peso: number): string {
 /** A web search of a part code, opened from the table to look the part up. */
 export function codeSearchUrl(codice: string): string {
   return `https://www.google.com/search?q=${encodeURIComponent(codice)}`;
+}
+
+const dayFormat = new Intl.DateTimeFormat('it-IT', { dateStyle: 'short' });
+const longFormat = new Intl.DateTimeFormat('it-IT', { dateStyle: 'long', timeStyle: 'short' });
+
+/** The day of a timestamp, short: '01/01/26' (the list's 'Inserito il' column). */
+export function formatDay(iso: string): string {
+  return dayFormat.format(new Date(iso));
+}
+
+/** A timestamp in words: '1 gennaio 2026 alle ore 10:00' (the part's page). */
+export function formatWhen(iso: string): string {
+  return longFormat.format(new Date(iso));
+}
+
+/** A value as shown, or '—' when an optional field was left empty. */
+export function orDash(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return t.part.empty;
+  const text = String(value).trim();
+  return text === '' ? t.part.empty : text;
+}
+
+/** The segments of a part's location, in order (scaffale, campata, ripiano, cassetta). */
+export function locationSegments(location: Location): string[] {
+  return LOCATION_FIELDS.map((name) => location[name]);
+}
+
+/** The location on one line: 'G · 2 · 3 · 12'. */
+export function locationLine(location: Location): string {
+  return locationSegments(location).join(' · ');
+}
+
+/** The location in words: 'Scaffale G, campata 2, ripiano 3, cassetta 12'. */
+export function locationWords(location: Location): string {
+  const [scaffale = '', campata = '', ripiano = '', cassetta = ''] = locationSegments(location);
+  return t.table.location(scaffale, campata, ripiano, cassetta);
 }

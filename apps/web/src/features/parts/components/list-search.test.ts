@@ -1,13 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { readFilters, readPaging, withSearch } from './list-search';
+import { activeFieldFilters, readFilters, readPaging, readSort, sortParam, withSearch } from './list-search';
 
 describe('list URL query', () => {
-  it('reads filters, page and page size, falling back to defaults for anything invalid', () => {
-    const search = new URLSearchParams('nome=faro&pagina=3&perPagina=20');
-    expect(readFilters(search)).toEqual({ nome: 'faro', marca: '', modello: '' });
+  it('reads filters, search, page and page size, falling back to defaults for anything invalid', () => {
+    const search = new URLSearchParams('nome=faro&q=punto+1.2&pagina=3&perPagina=20');
+    expect(readFilters(search)).toEqual({ nome: 'faro', marca: '', modello: '', q: 'punto 1.2' });
     expect(readPaging(search)).toEqual({ page: 3, pageSize: 20 });
     expect(readPaging(new URLSearchParams('pagina=-2&perPagina=7'))).toEqual({ page: 1, pageSize: 5 });
     expect(readPaging(new URLSearchParams('pagina=abc'))).toEqual({ page: 1, pageSize: 5 });
+    expect(readPaging(new URLSearchParams('perPagina=100'))).toEqual({ page: 1, pageSize: 100 });
+  });
+
+  it('uses the remembered page size only when the URL names none', () => {
+    expect(readPaging(new URLSearchParams(''), 50)).toEqual({ page: 1, pageSize: 50 });
+    expect(readPaging(new URLSearchParams('perPagina=10'), 50)).toEqual({ page: 1, pageSize: 10 });
+    expect(readPaging(new URLSearchParams(''), 7)).toEqual({ page: 1, pageSize: 5 });
+  });
+
+  it('reads the order the API knows, ascending or descending, and writes it back', () => {
+    expect(readSort(new URLSearchParams('sort=-peso'))).toEqual({ field: 'peso', descending: true });
+    expect(readSort(new URLSearchParams('sort=ubicazione'))).toEqual({
+      field: 'ubicazione',
+      descending: false,
+    });
+    expect(readSort(new URLSearchParams('sort=prezzo'))).toBeNull();
+    expect(readSort(new URLSearchParams('sort=--peso'))).toBeNull();
+    expect(readSort(new URLSearchParams(''))).toBeNull();
+    expect(sortParam({ field: 'createdAt', descending: true })).toBe('-createdAt');
   });
 
   it('leaves defaults out of the URL and keeps the other parameters', () => {
@@ -15,5 +34,10 @@ describe('list URL query', () => {
     expect(withSearch(search, { pagina: 1 }).toString()).toBe('marca=fiat');
     expect(withSearch(search, { perPagina: 5, nome: '' }).toString()).toBe('marca=fiat&pagina=4');
     expect(withSearch(search, { perPagina: 10 }).toString()).toBe('marca=fiat&pagina=4&perPagina=10');
+  });
+
+  it('counts the field filters in use (the search box has its own)', () => {
+    expect(activeFieldFilters({ nome: 'faro', marca: ' ', modello: 'punto', q: 'abc' })).toBe(2);
+    expect(activeFieldFilters({ nome: '', marca: '', modello: '', q: 'abc' })).toBe(0);
   });
 });

@@ -1,18 +1,32 @@
-import { LIMITS } from '@magazzino/contract';
+import { LIMITS, SORT_FIELDS, type SortField } from '@magazzino/contract';
 
 /** The list filters as kept in the URL query (raw text, trimmed only when sent to the server). */
 export interface ListFilters {
   nome: string;
   marca: string;
   modello: string;
+  /** 'Cerca ovunque': free text over every field of a part. */
+  q: string;
 }
 
-export const EMPTY_FILTERS: ListFilters = { nome: '', marca: '', modello: '' };
+/** The per-field filters (folded behind 'Filtri' on a phone); `q` has its own box. */
+export const FIELD_FILTERS = ['nome', 'marca', 'modello'] as const satisfies readonly (keyof ListFilters)[];
+export type FieldFilter = (typeof FIELD_FILTERS)[number];
+
+export const EMPTY_FILTERS: ListFilters = { nome: '', marca: '', modello: '', q: '' };
+
+/** Page sizes offered by the list screens; the first one is the default. */
 export const PAGE_SIZES: readonly number[] = LIMITS.pageSizes;
-const DEFAULT_PAGE_SIZE = LIMITS.pageSizes[0];
+export const DEFAULT_PAGE_SIZE = 5;
 
 /** Names of the query parameters of the list screens. */
-export const SEARCH_KEYS = { page: 'pagina', pageSize: 'perPagina' } as const;
+export const SEARCH_KEYS = { page: 'pagina', pageSize: 'perPagina', sort: 'sort', q: 'q' } as const;
+
+/** An order of the list: a field of the API, ascending or descending. */
+export interface ListSort {
+  field: SortField;
+  descending: boolean;
+}
 
 /** Reads the filters from the URL query. */
 export function readFilters(search: URLSearchParams): ListFilters {
@@ -20,17 +34,48 @@ export function readFilters(search: URLSearchParams): ListFilters {
     nome: search.get('nome') ?? '',
     marca: search.get('marca') ?? '',
     modello: search.get('modello') ?? '',
+    q: search.get(SEARCH_KEYS.q) ?? '',
   };
 }
 
-/** Reads page (1-based) and page size from the URL query; anything invalid falls back to the default. */
-export function readPaging(search: URLSearchParams): { page: number; pageSize: number } {
+/** Whether `size` is one of the page sizes offered. */
+export function isPageSize(size: number): boolean {
+  return PAGE_SIZES.includes(size);
+}
+
+/**
+ * Reads page (1-based) and page size from the URL query; anything invalid falls back to the
+ * default. Without a page size in the URL, `fallbackPageSize` (the clerk's last choice) is used.
+ */
+export function readPaging(
+  search: URLSearchParams,
+  fallbackPageSize: number = DEFAULT_PAGE_SIZE,
+): { page: number; pageSize: number } {
   const page = Number(search.get(SEARCH_KEYS.page));
   const pageSize = Number(search.get(SEARCH_KEYS.pageSize));
   return {
     page: Number.isInteger(page) && page >= 1 ? page : 1,
-    pageSize: PAGE_SIZES.includes(pageSize) ? pageSize : DEFAULT_PAGE_SIZE,
+    pageSize: isPageSize(pageSize)
+      ? pageSize
+      : isPageSize(fallbackPageSize)
+        ? fallbackPageSize
+        : DEFAULT_PAGE_SIZE,
   };
+}
+
+/** Reads `sort` ('peso', '-createdAt'); null for none or a value the API does not know. */
+export function readSort(search: URLSearchParams): ListSort | null {
+  const raw = search.get(SEARCH_KEYS.sort) ?? '';
+  const descending = raw.startsWith('-');
+  const field = descending ? raw.slice(1) : raw;
+  return (SORT_FIELDS as readonly string[]).includes(field)
+    ? { field: field as SortField, descending }
+    : null;
+}
+
+/** The `sort` parameter of an order ('-peso'). */
+export function sortParam(sort: ListSort): string {
+  return `${sort.descending ? '-' : ''}${sort.field}`;
 }
 
 /**
@@ -56,5 +101,10 @@ export function withSearch(
 
 /** True when both hold the same filters. */
 export function sameFilters(a: ListFilters, b: ListFilters): boolean {
-  return a.nome === b.nome && a.marca === b.marca && a.modello === b.modello;
+  return a.nome === b.nome && a.marca === b.marca && a.modello === b.modello && a.q === b.q;
+}
+
+/** How many of the per-field filters hold something (the count on the 'Filtri' button). */
+export function activeFieldFilters(filters: ListFilters): number {
+  return FIELD_FILTERS.filter((key) => filters[key].trim() !== '').length;
 }

@@ -36,3 +36,10 @@ describe('pageCount', () => {
     expect(pageCount(100_000, 20)).toBe(5000);
   });
 });
+
+describe('pageWindow with an open end', () => {
+  it('names no last page and ends with a gap when the count is only a lower bound', () => {
+    expect(pageWindow(1, 200, 2, true)).toEqual([1, 2, 3, 4, 5, 'gap-after']);
+    expect(pageWindow(201, 201, 2, true)).toEqual([1, 'gap-before', 197, 198, 199, 200, 201, 'gap-after']);
+  });
+});

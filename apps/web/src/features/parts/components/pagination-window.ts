@@ -4,9 +4,10 @@ export type PageItem = number | 'gap-before' | 'gap-after';
 /**
  * The numbered buttons of a windowed pagination (a list can have thousands of pages): always the first and the last
  * page, `radius` pages either side of the current one, and a gap where pages are left out. A gap
- * that would hide a single page shows that page instead.
+ * that would hide a single page shows that page instead. When the number of pages is not known
+ * (`openEnded`: `totalPages` is only a lower bound), no last page is named: a gap ends the row.
  */
-export function pageWindow(current: number, totalPages: number, radius = 2): PageItem[] {
+export function pageWindow(current: number, totalPages: number, radius = 2, openEnded = false): PageItem[] {
   if (totalPages <= 0) return [];
   const page = Math.min(Math.max(1, current), totalPages);
   let start = Math.max(1, page - radius);
@@ -24,7 +25,9 @@ export function pageWindow(current: number, totalPages: number, radius = 2): Pag
     else if (start > 3) items.push('gap-before');
   }
   for (let n = start; n <= end; n++) items.push(n);
-  if (end < totalPages) {
+  if (openEnded) {
+    items.push('gap-after');
+  } else if (end < totalPages) {
     if (end === totalPages - 2) items.push(totalPages - 1);
     else if (end < totalPages - 2) items.push('gap-after');
     items.push(totalPages);

@@ -4,21 +4,29 @@ import { Link, useParams } from 'react-router';
 import { parts as t } from '../../../i18n/parts';
 import { paths } from '../../../lib/paths';
 import { useCategoryParts } from '../api/get-category-parts';
+import { sortParam, type ListSort } from '../components/list-search';
 import { PagedPartsTable } from '../components/PagedPartsTable';
 import { PageSizeSelect } from '../components/PageSizeSelect';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useListSearch } from '../components/use-list-search';
 import '../components/print.css';
 
+/** The server's order without `sort`: newest first. */
+const NEWEST_FIRST: ListSort = { field: 'createdAt', descending: true };
+
 /**
  * One category, named by the URL (so a reload or a shared link shows it again): the parts table,
- * paged by the server, and a print button that prints the table alone.
+ * sorted and paged by the server, and a print button that prints the table alone.
  */
 export default function CategoryPage() {
   const { categoria = '' } = useParams();
   useDocumentTitle(t.category.title(categoria));
-  const { page, pageSize, setPageSize, replacePage, pageHref } = useListSearch();
-  const query = useCategoryParts(categoria, pageSize, (page - 1) * pageSize);
+  const { sort, page, pageSize, setSort, setPageSize, replacePage, pageHref } = useListSearch();
+  const query = useCategoryParts(categoria, {
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+    sort: sort ? sortParam(sort) : null,
+  });
 
   useEffect(() => {
     // Scopes the print stylesheet to this screen: navbar, footer and controls are left out.
@@ -51,6 +59,8 @@ export default function CategoryPage() {
         caption={t.category.title(categoria)}
         emptyText={t.category.empty}
         errorTitle={t.category.errorTitle}
+        sort={sort ?? NEWEST_FIRST}
+        onSort={setSort}
       />
     </section>
   );

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { callsTo, deferredResponse, jsonResponse, mockApi } from '../../../testing/mock-api';
@@ -17,7 +17,7 @@ async function render() {
 }
 
 describe('DeletePartPage', () => {
-  it('names the part, and opens COMPONENTE CANCELLATO only once the server confirmed', async () => {
+  it('names the part, and leaves with "Componente cancellato" only once the server confirmed', async () => {
     const deletion = deferredResponse();
     const calls = mockApi({
       ...ME_SIGNED_IN,
@@ -36,26 +36,29 @@ describe('DeletePartPage', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'OK, CANCELLA' }));
     expect(callsTo(calls, DELETE)).toHaveLength(1);
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancellazione in corso...' })).toBeDisabled();
+    // Still here while the server has not answered.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(currentPath(router)).toBe(`/cancellacomponente/${ID}`);
+    expect(screen.queryByText('Componente cancellato')).not.toBeInTheDocument();
     deletion.release(jsonResponse(204));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('COMPONENTE CANCELLATO')).toBeInTheDocument();
-    expect(within(dialog).getByText('Componente cancellato correttamente!')).toBeInTheDocument();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Chiudi' }));
+    // Opened directly: back to the parts list.
     await waitFor(() => expect(currentPath(router)).toBe('/elencocomponenti'));
+    expect(await screen.findByText('Componente cancellato')).toBeInTheDocument();
   });
 
-  it('shows a failed deletion and no success modal', async () => {
+  it('shows a failed deletion and stays', async () => {
     mockApi({
       ...ME_SIGNED_IN,
       [READ]: () => jsonResponse(200, makePart({ _id: ID })),
       [DELETE]: () => jsonResponse(404, { error: 'Componente non trovato', code: 'NOT_FOUND' }),
     });
-    await render();
+    const { router } = await render();
     await userEvent.click(await screen.findByRole('button', { name: 'OK, CANCELLA' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Il componente non è stato cancellato: Componente non trovato',
     );
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(currentPath(router)).toBe(`/cancellacomponente/${ID}`);
+    expect(screen.queryByText('Componente cancellato')).not.toBeInTheDocument();
   });
 });

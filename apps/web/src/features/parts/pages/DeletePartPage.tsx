@@ -1,37 +1,35 @@
-import { useState } from 'react';
-import type { Part } from '@magazzino/contract';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { parts as t } from '../../../i18n/parts';
-import { paths } from '../../../lib/paths';
 import { useDeletePart } from '../api/delete-part';
 import { usePart } from '../api/get-part';
 import { PartThumbnail } from '../components/PartThumbnail';
 import { ErrorMessage, LoadingText } from '../components/QueryStatus';
-import { ResultModal } from '../components/ResultModal';
+import { useReturnFlow } from '../components/return-flow';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../components/parts.css';
 
 /**
- * 'Richiesta cancellazione componente': says which part is about to go; the modal 'COMPONENTE
- * CANCELLATO' opens only once the server confirmed the deletion, never before.
+ * 'Richiesta cancellazione componente': says which part is about to go. Only once the server
+ * confirmed the deletion does the clerk go back where they came from (the list with its filters
+ * and page, a category, the lookup; from the part's own page, where that page was opened from),
+ * told 'Componente cancellato'.
  */
 export default function DeletePartPage() {
   useDocumentTitle(t.remove.title);
   const { id = '' } = useParams();
-  const navigate = useNavigate();
-  // Once deleted, the page keeps showing what it deleted and stops asking for it.
-  const [deleted, setDeleted] = useState<Part | null>(null);
-  const query = usePart(id, deleted === null);
   const remove = useDeletePart();
-  const part = deleted ?? query.data?.part;
+  // Once deleted, the part is not asked for again while the screen is left.
+  const query = usePart(id, !remove.isSuccess);
+  const { back, afterDelete, fromPartPage } = useReturnFlow(id);
+  const part = query.data?.part;
 
   return (
     <section className="container py-3">
       <h1 className="h2 mb-3">{t.remove.title}</h1>
-      {query.isPending && deleted === null && <LoadingText />}
-      {query.isError && deleted === null && (
+      {query.isPending && <LoadingText />}
+      {query.isError && (
         <ErrorMessage title={t.remove.loadError} error={query.error} onRetry={() => void query.refetch()} />
       )}
       {part && (
@@ -53,26 +51,18 @@ export default function DeletePartPage() {
           {t.remove.failed}: {remove.error.message}
         </Alert>
       )}
-      <div className="d-flex flex-wrap gap-2">
+      <div className="d-flex flex-wrap gap-3">
         <Button
           variant="danger"
-          disabled={!part || remove.isPending || deleted !== null}
-          onClick={() => {
-            if (part) remove.mutate(id, { onSuccess: () => setDeleted(part) });
-          }}
+          disabled={!part || remove.isPending || remove.isSuccess}
+          onClick={() => remove.mutate(id, { onSuccess: afterDelete })}
         >
-          {remove.isPending ? t.remove.deleting : t.remove.confirm}
+          {remove.isPending || remove.isSuccess ? t.remove.deleting : t.remove.confirm}
         </Button>
-        <Link className="btn btn-secondary" to={paths.parts.getHref()}>
-          {t.remove.cancel}
+        <Link className="btn btn-secondary" to={back.to} state={back.state}>
+          {fromPartPage ? t.remove.cancelToPart : t.remove.cancel}
         </Link>
       </div>
-      <ResultModal
-        show={deleted !== null}
-        title={t.remove.modalTitle}
-        body={t.remove.modalBody}
-        onClose={() => void navigate(paths.parts.getHref())}
-      />
     </section>
   );
 }

@@ -42,7 +42,7 @@ describe('EditPartPage', () => {
     expect(screen.getByRole('link', { name: 'Torna Indietro' })).toHaveAttribute('href', '/elencocomponenti');
   });
 
-  it('sends only the changed, non-empty fields with If-Match, then goes to the dashboard', async () => {
+  it('sends only the changed, non-empty fields with If-Match, then returns to the list', async () => {
     const calls = serveEdit();
     const { router } = await render();
     const marca = await screen.findByRole('textbox', { name: 'Marca' });
@@ -51,7 +51,9 @@ describe('EditPartPage', () => {
     // The same weight written the other way is no change.
     fireEvent.change(screen.getByRole('textbox', { name: 'Peso (Kg)' }), { target: { value: '1.5' } });
     await userEvent.click(screen.getByRole('button', { name: 'Conferma e salva' }));
-    await waitFor(() => expect(currentPath(router)).toBe('/dashboardpage'));
+    // Opened directly, with no list to go back to: the parts list, told the change is saved.
+    await waitFor(() => expect(currentPath(router)).toBe('/elencocomponenti'));
+    expect(await screen.findByText('Modifiche salvate')).toBeInTheDocument();
     const [patch] = updates(calls);
     expect(patch?.body).toEqual({ marca: 'Lancia' });
     expect(patch?.headers.get('if-match')).toBe('"1"');
@@ -104,7 +106,7 @@ describe('EditPartPage', () => {
     await userEvent.clear(peso);
     await userEvent.type(peso, '1,8');
     await userEvent.click(screen.getByRole('button', { name: 'Conferma e salva' }));
-    await waitFor(() => expect(currentPath(router)).toBe('/dashboardpage'));
+    await waitFor(() => expect(currentPath(router)).toBe('/elencocomponenti'));
     expect(updates(calls)[0]?.body).toEqual({ peso: 1.8 });
   });
 

@@ -1,0 +1,35 @@
+import { Link } from 'react-router';
+import type { Part } from '@magazzino/contract';
+import { parts as t } from '../../../i18n/parts';
+import { paths } from '../../../lib/paths';
+import { useFromHere } from './return-flow';
+
+interface ManageLinksProps {
+  part: Part;
+  /** 'table': small buttons in the 'Gestisci' cell; 'card': wide, finger-sized buttons on a phone. */
+  variant: 'table' | 'card';
+}
+
+/**
+ * 'Visualizza' (the part's page), 'Modifica' and 'Cancella'. Each tells the screen it opens where
+ * the clerk came from (this list, with its filters and page), so they come back here afterwards.
+ */
+export function ManageLinks({ part, variant }: ManageLinksProps) {
+  const state = useFromHere();
+  const size = variant === 'table' ? 'btn-sm' : '';
+  const links = [
+    { to: paths.part.getHref(part._id), label: t.table.view, style: 'btn-soft-primary' },
+    { to: paths.editPart.getHref(part._id), label: t.table.edit, style: 'btn-primary' },
+    { to: paths.deletePart.getHref(part._id), label: t.table.remove, style: 'btn-soft-danger parts-danger' },
+  ];
+  return (
+    <div className={`parts-manage parts-manage-${variant} d-print-none`}>
+      {links.map((link) => (
+        <Link key={link.label} className={`btn ${size} ${link.style}`} to={link.to} state={state}>
+          {link.label}
+          <span className="visually-hidden"> {part.nome}</span>
+        </Link>
+      ))}
+    </div>
+  );
+}

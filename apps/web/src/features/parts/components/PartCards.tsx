@@ -1,0 +1,57 @@
+import { Link } from 'react-router';
+import type { Part } from '@magazzino/contract';
+import { parts as t } from '../../../i18n/parts';
+import { paths } from '../../../lib/paths';
+import { Highlight } from './Highlight';
+import type { ColumnTerms } from './highlight';
+import { ManageLinks } from './ManageLinks';
+import { PartLocation } from './PartLocation';
+import { PartThumbnail } from './PartThumbnail';
+import { useFromHere } from './return-flow';
+
+interface PartCardsProps {
+  parts: Part[];
+  caption: string;
+  terms: ColumnTerms;
+  onOpen: (part: Part) => void;
+}
+
+/**
+ * The parts on a phone: one compact card each (about 130 px): the photo, the name (a link to the
+ * part's page), 'marca modello anno', where it is and its code, then the three manage buttons,
+ * finger-sized. Everything else is on the part's page.
+ */
+export function PartCards({ parts, caption, terms, onOpen }: PartCardsProps) {
+  const from = useFromHere();
+  return (
+    <ul className="list-unstyled parts-cards mb-3" aria-label={caption}>
+      {parts.map((part) => (
+        <li key={part._id} className="card parts-card">
+          <div className="parts-card-main">
+            <PartThumbnail part={part} onOpen={onOpen} size="small" />
+            <div className="parts-card-text">
+              <h2 className="parts-card-title">
+                <Link to={paths.part.getHref(part._id)} state={from}>
+                  <Highlight text={part.nome} terms={terms.nome} />
+                </Link>
+              </h2>
+              <p className="parts-card-line">
+                <Highlight text={part.marca} terms={terms.marca} />{' '}
+                <Highlight text={part.modello} terms={terms.modello} />{' '}
+                <Highlight text={part.annoImmatricolazione} terms={terms.any} />
+              </p>
+              <p className="parts-card-line text-body-secondary">
+                <PartLocation location={part} terms={terms.any} />
+                <span aria-hidden="true"> · </span>
+                <span className="text-nowrap">
+                  {t.table.codePrefix} <Highlight text={part.codice} terms={terms.any} lettersAndDigitsOnly />
+                </span>
+              </p>
+            </div>
+          </div>
+          <ManageLinks part={part} variant="card" />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,115 @@
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { fieldsOfGroup, PART_FIELD_SPECS, type Part, type PartField } from '@magazzino/contract';
+import { parts as t } from '../../../i18n/parts';
+import { codeSearchUrl, formatPeso, formatWhen, locationLine, locationWords, orDash } from './format';
+import './parts.css';
+
+const ImageLightbox = lazy(() => import('./ImageLightbox'));
+
+/** How a field reads on the page: its label, and its value ('—' when left empty). */
+const LABELS: Partial<Record<PartField, string>> = { peso: t.table.columns.peso };
+
+function valueOf(part: Part, field: PartField): string {
+  const value: unknown = part[field];
+  if (field === 'peso' && typeof value === 'number') return formatPeso(value);
+  return orDash(typeof value === 'string' || typeof value === 'number' ? value : null);
+}
+
+/** One group of fields as a description list. */
+function FieldList({ part, fields }: { part: Part; fields: PartField[] }) {
+  return (
+    <dl className="row mb-0 part-fields">
+      {fields.map((field) => (
+        <div key={field} className="col-12 col-sm-6 part-field">
+          <dt className="small text-body-secondary fw-normal">
+            {LABELS[field] ?? PART_FIELD_SPECS[field].label}
+          </dt>
+          <dd className={field === 'descrizione' ? 'part-field-long' : ''}>
+            {field === 'codice' && part.codice.trim() !== '' ? (
+              <a href={codeSearchUrl(part.codice)} target="_blank" rel="noopener noreferrer">
+                {part.codice}
+                <span className="visually-hidden"> ({t.table.searchCode(part.codice)})</span>
+              </a>
+            ) : (
+              valueOf(part, field)
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A titled block of the part's page. */
+function Block({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="card mb-3" aria-labelledby={id}>
+      <div className="card-body">
+        <h2 id={id} className="h5 card-title mb-3">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * Everything about one part, read-only: the photo (opening the full one in the viewer), where it
+ * is (on one line and in words), the part and vehicle fields, and when it was added and changed.
+ */
+export function PartDetails({ part }: { part: Part }) {
+  const [viewing, setViewing] = useState(false);
+  const photo = part.urlMiniatura ?? part.urlImmagine;
+  const full = part.urlImmagine ?? part.urlMiniatura;
+  return (
+    <div className="row g-3">
+      <div className="col-12 col-md-5 col-lg-4">
+        <Block id="part-photo" title={t.part.photo}>
+          {photo ? (
+            <button
+              type="button"
+              className="btn p-0 border-0 parts-thumb-button"
+              aria-label={t.part.enlarge(part.nome)}
+              onClick={() => setViewing(true)}
+            >
+              <img src={photo} alt="" width={240} className="part-photo rounded" decoding="async" />
+            </button>
+          ) : (
+            <p className="text-body-secondary mb-0">{t.part.noPhoto}</p>
+          )}
+        </Block>
+        <Block id="part-where" title={t.part.groups.ubicazione}>
+          <p className="part-location-line mb-1" aria-hidden="true">
+            {locationLine(part)}
+          </p>
+          <p className="mb-0">{locationWords(part)}</p>
+        </Block>
+      </div>
+      <div className="col-12 col-md-7 col-lg-8">
+        <Block id="part-componente" title={t.part.groups.componente}>
+          <FieldList part={part} fields={fieldsOfGroup('componente')} />
+        </Block>
+        <Block id="part-veicolo" title={t.part.groups.veicolo}>
+          <FieldList part={part} fields={fieldsOfGroup('veicolo')} />
+        </Block>
+        <Block id="part-registrazione" title={t.part.groups.registrazione}>
+          <p className="mb-1">
+            <time dateTime={part.createdAt}>{t.part.added(formatWhen(part.createdAt))}</time>
+          </p>
+          <p className="mb-0">
+            <time dateTime={part.updatedAt}>{t.part.changed(formatWhen(part.updatedAt))}</time>
+          </p>
+        </Block>
+      </div>
+      {viewing && full && (
+        <Suspense fallback={null}>
+          <ImageLightbox
+            slides={[{ src: full, alt: t.table.photoOf(part.nome) }]}
+            onClose={() => setViewing(false)}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}
