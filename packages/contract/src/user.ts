@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.js';
+import { AccountStatusSchema, RoleSchema } from './roles.js';
 
 const emailSchema = z
   .string({ error: "L'email è obbligatoria" })
@@ -57,9 +58,40 @@ export const UserSchema = z
     email: z.string(),
     username: z.string(),
     createdAt: z.string(),
+    role: RoleSchema.describe("Il ruolo, che decide che cosa l'utente può fare (ROLE_PERMISSIONS)"),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof UserSchema>;
+
+/** An account as the 'Utenti' page lists it: the profile and whether it may sign in. */
+export const UserAccountSchema = UserSchema.extend({
+  status: AccountStatusSchema.describe(
+    'attivo: può accedere; disabilitato: nessuna sessione, accesso negato',
+  ),
+}).meta({ id: 'UserAccount' });
+export type UserAccount = z.infer<typeof UserAccountSchema>;
+
+/** PATCH /api/users/{id}: a new role, a new status, or both (at least one). */
+export const UserUpdateInputSchema = z.object({
+  role: RoleSchema.optional(),
+  status: AccountStatusSchema.optional(),
+});
+export type UserUpdateInput = z.output<typeof UserUpdateInputSchema>;
+
+/** How new accounts come in: SIGNUP (set on the server) and the role they get. */
+export const AccountSettingsSchema = z
+  .object({
+    signup: z
+      .enum(['open', 'closed'])
+      .describe('open: chiunque si registra da /register; closed: solo npm run user:create'),
+    signupRole: RoleSchema.describe('Il ruolo dei nuovi account (il primo account è sempre amministratore)'),
+  })
+  .meta({ id: 'AccountSettings' });
+export type AccountSettings = z.infer<typeof AccountSettingsSchema>;
+
+/** PUT /api/users/settings: the role new accounts get. */
+export const AccountSettingsInputSchema = z.object({ signupRole: RoleSchema });
+export type AccountSettingsInput = z.output<typeof AccountSettingsInputSchema>;
 
 export const MessageSchema = z.object({ message: z.string() }).meta({ id: 'Message' });
 export type Message = z.infer<typeof MessageSchema>;

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@magazzino/contract';
+import { ROLE_LABELS, type ErrorCode, type Role } from '@magazzino/contract';
 
 /** A failure meant for the client: status, stable code, Italian message, optional field messages. */
 export class AppError extends Error {
@@ -28,6 +28,32 @@ export const errors = {
   unauthenticated: () => new AppError(401, 'UNAUTHENTICATED', 'Accesso richiesto: effettua il login.'),
   invalidCredentials: () => new AppError(401, 'INVALID_CREDENTIALS', 'Email o password non corretti.'),
   forbidden: (message = 'Operazione non consentita.') => new AppError(403, 'FORBIDDEN', message),
+  // Roles (modules/accounts): the guard, then the rules of the 'Utenti' page.
+  roleForbids: (role: Role) =>
+    new AppError(
+      403,
+      'FORBIDDEN',
+      `Il tuo ruolo (${ROLE_LABELS[role]}) non permette questa operazione: se ti serve, chiedi a un amministratore.`,
+    ),
+  lastAdministrator: () =>
+    new AppError(
+      409,
+      'LAST_ADMIN',
+      "È l'unico amministratore attivo: nomina prima un altro amministratore, poi cambia il suo ruolo o disabilitalo.",
+    ),
+  selfDisable: () =>
+    new AppError(
+      409,
+      'SELF_DISABLE',
+      'Non puoi disabilitare il tuo account: chiedi a un altro amministratore di farlo.',
+    ),
+  accountDisabled: () =>
+    new AppError(
+      409,
+      'ACCOUNT_DISABLED',
+      "L'account è disabilitato: riattivalo prima di inviare il link per cambiare la password.",
+    ),
+  userNotFound: () => new AppError(404, 'NOT_FOUND', 'Utente non trovato.'),
   signupClosed: () =>
     new AppError(
       403,

@@ -1,14 +1,19 @@
+import type { FastifyContextConfig } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** A route as registered: method and full URL pattern. */
+/** A route as registered: method, full URL pattern, and its `config` (e.g. the permission it declares). */
 export interface RegisteredRoute {
   method: string;
   url: string;
+  config: FastifyContextConfig | undefined;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Every route registered after this plugin, so a test can walk them all (e.g. the guard's). */
+    /**
+     * Every route registered after this plugin, so a test can walk them all (the guard's 401,
+     * the role table's 403).
+     */
     registeredRoutes: readonly RegisteredRoute[];
   }
 }
@@ -18,7 +23,8 @@ export default fp(
   (app) => {
     const routes: RegisteredRoute[] = [];
     app.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+      for (const method of [route.method].flat())
+        routes.push({ method, url: route.url, config: route.config });
     });
     app.decorate('registeredRoutes', routes);
     return Promise.resolve();

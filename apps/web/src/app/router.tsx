@@ -22,6 +22,7 @@ const ForgotPasswordPage = lazy(() => import('../features/auth/pages/ForgotPassw
 const SentPasswordPage = lazy(() => import('../features/auth/pages/SentPasswordPage'));
 const NewPasswordPage = lazy(() => import('../features/auth/pages/NewPasswordPage'));
 const DashboardPage = lazy(() => import('../features/dashboard/pages/DashboardPage'));
+const UsersPage = lazy(() => import('../features/users/pages/UsersPage'));
 
 const route = (path: string, Page: LazyExoticComponent<ComponentType>): RouteObject => ({
   path,
@@ -50,6 +51,8 @@ export const routes: RouteObject[] = [
               route(paths.dashboard.path, DashboardPage),
               route(paths.addPart.path, AddPartPage),
               route(paths.categories.path, CategoriesPage),
+              // Amministratori only: anyone else sees 'Accesso non consentito' there.
+              route(paths.users.path, UsersPage),
               {
                 // The screens a change returns to, and that say 'Modifiche salvate' on arrival.
                 element: <PartsOutlet />,

@@ -27,6 +27,7 @@ export const paths = {
     getHref: (categoria: string) => `/singolacategoria/${encodeURIComponent(categoria)}`,
   },
   warehouse: { path: '/consultamagazzino', getHref: () => '/consultamagazzino' },
+  users: { path: '/utenti', getHref: () => '/utenti' },
 
   login: { path: '/login', getHref: () => '/login' },
   register: { path: '/register', getHref: () => '/register' },

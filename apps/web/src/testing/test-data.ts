@@ -1,13 +1,23 @@
-import { EXAMPLE_PART_INPUT, type Part, type User } from '@magazzino/contract';
+import { EXAMPLE_PART_INPUT, type Part, type User, type UserAccount } from '@magazzino/contract';
 import type { PublicUser } from '../lib/session/session-store';
 import { jsonResponse } from './mock-api';
 
-/** The clerk signed in for tests (their drafts are kept under this id). */
-export const TEST_USER: PublicUser = { _id: 'u-1', email: 'mario.rossi@example.it', username: 'Mario' };
+/** The clerk signed in for tests (their drafts are kept under this id): a magazziniere. */
+export const TEST_USER: PublicUser = {
+  _id: 'u-1',
+  email: 'mario.rossi@example.it',
+  username: 'Mario',
+  role: 'magazziniere',
+};
 
 /** A user as the server answers it, with overrides. */
 export function makeUser(overrides: Partial<User> = {}): User {
   return { ...TEST_USER, createdAt: '2025-01-01T00:00:00.000Z', ...overrides };
+}
+
+/** An account as GET /api/users lists it (an active magazziniere), with overrides. */
+export function makeAccount(overrides: Partial<UserAccount> = {}): UserAccount {
+  return { ...makeUser(), status: 'attivo', ...overrides };
 }
 
 /** A stored part as the server answers it, with overrides. */

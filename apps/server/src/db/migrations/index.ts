@@ -3,6 +3,7 @@ import * as m001 from './001-parts.js';
 import * as m002 from './002-accounts.js';
 import * as m003 from './003-media.js';
 import * as m004 from './004-search.js';
+import * as m005 from './005-roles.js';
 
 /**
  * Every migration, in order. Names are never changed once released: the database records them.
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '002-accounts': m002,
   '003-media': m003,
   '004-search': m004,
+  '005-roles': m005,
 };

@@ -1,10 +1,13 @@
 import fp from 'fastify-plugin';
-import type { User } from '@magazzino/contract';
+import type { Permission, User } from '@magazzino/contract';
 import type { FastifyReply } from 'fastify';
 import accountsRoutes from './accounts.routes.js';
 import { AccountsService } from './accounts.service.js';
+import { documentPermission } from './permission.docs.js';
 import { sessionGuard } from './session.guard.js';
 import { SessionService } from './sessions.service.js';
+import usersRoutes from './users.routes.js';
+import { UsersService } from './users.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,11 +15,21 @@ declare module 'fastify' {
     accounts: AccountsService;
     /** Server-side sessions: start, authenticate, end. */
     sessions: SessionService;
+    /** The accounts as an amministratore manages them on 'Utenti': roles, status, default role. */
+    users: UsersService;
     /**
      * The one guard of every data route: an onRequest hook that answers 401 without a valid
-     * session. Route groups add it with `app.addHook('onRequest', app.requireSession)`.
+     * session, and 403 when the user's role lacks the route's `config.permission`. Route groups
+     * add it with `app.addHook('onRequest', app.requireSession)`.
      */
     requireSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyContextConfig {
+    /**
+     * What a route behind `app.requireSession` requires (docs/product.md, "Roles"): each guarded
+     * route declares it, `config: { permission: 'parts:write' }`. Without it the guard refuses.
+     */
+    permission?: Permission;
   }
   interface FastifyRequest {
     /** The signed-in user, set by `requireSession`; null on routes without the guard. */
@@ -25,9 +38,9 @@ declare module 'fastify' {
 }
 
 /**
- * The accounts module: `app.accounts`, `app.sessions`, the session guard `app.requireSession`
- * (other modules use it and `request.user`, and name 'accounts' among their dependencies), and
- * the /api/users routes.
+ * The accounts module: `app.accounts`, `app.sessions`, `app.users`, the session and permission
+ * guard `app.requireSession` (other modules use it and `request.user`, and name 'accounts' among
+ * their dependencies), and the /api/users routes (the account's own, then the 'Utenti' ones).
  */
 export default fp(
   async (app) => {
@@ -41,14 +54,24 @@ export default fp(
       publicUrl: app.config.publicUrl,
       clock: app.clock,
     });
+    const users = new UsersService({
+      db: app.db,
+      sessions,
+      clock: app.clock,
+      signup: app.config.signup,
+    });
     app.decorate('accounts', accounts);
     app.decorate('sessions', sessions);
+    app.decorate('users', users);
     app.decorate('requireSession', sessionGuard(sessions));
     app.decorateRequest('user', null);
+    // Routes registered from here on (these, then the other modules') get their rule documented.
+    app.addHook('onRoute', documentPermission);
     // Reset mails still being sent finish before the database closes.
     app.addHook('preClose', () => accounts.idle());
 
     await app.register(accountsRoutes, { prefix: '/api/users' });
+    await app.register(usersRoutes, { prefix: '/api/users' });
   },
   {
     name: 'accounts',

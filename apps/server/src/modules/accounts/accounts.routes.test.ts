@@ -21,7 +21,7 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
     const res = await signup(t.app, { ...input, email: `  ${input.email.toUpperCase()} ` });
     expect(res.statusCode).toBe(201);
     const user = res.json<Record<string, unknown>>();
-    expect(Object.keys(user).sort()).toEqual(['_id', 'createdAt', 'email', 'username']);
+    expect(Object.keys(user).sort()).toEqual(['_id', 'createdAt', 'email', 'role', 'username']);
     expect(user).toMatchObject({ email: input.email, username: 'Giulia Bianchi' });
     const setCookie = String(res.headers['set-cookie']);
     expect(setCookie).toMatch(/^magazzino_sid=[A-Za-z0-9_-]{43};/);
@@ -78,6 +78,7 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
       email: input.email.toUpperCase(),
       username: 'x',
       passwordHash: 'x',
+      role: 'magazziniere',
       now: new Date().toISOString(),
     });
     const error: unknown = await insert.catch((e: unknown) => e);

@@ -101,6 +101,7 @@ const accountsRoutes: FastifyPluginAsyncZod = (app) => {
     '/me',
     {
       onRequest: app.requireSession,
+      config: { permission: 'profile:read' },
       schema: {
         tags,
         summary: "L'utente della sessione",

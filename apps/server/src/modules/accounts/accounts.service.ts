@@ -1,4 +1,4 @@
-import type { LoginInput, SignupInput, User } from '@magazzino/contract';
+import type { LoginInput, Role, SignupInput, User } from '@magazzino/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/dialect.js';
@@ -7,6 +7,7 @@ import type { Clock } from '../../lib/clock.js';
 import { errors } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { Mailer } from '../../plugins/mailer.js';
+import { lockAccountSettings, readSignupRole } from './account-settings.repository.js';
 import { SECRET_PATTERN, hashSecret, isoAfter, randomSecrets, type SecretSource } from './accounts.ports.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { passwordResetMail } from './password-reset.mail.js';
@@ -18,7 +19,13 @@ import {
   insertPasswordReset,
 } from './password-resets.repository.js';
 import type { SessionService } from './sessions.service.js';
-import { findCredentialsByEmail, insertUser, updatePasswordHash } from './users.repository.js';
+import {
+  countUsers,
+  findCredentialsByEmail,
+  findUserAccountById,
+  insertUser,
+  updatePasswordHash,
+} from './users.repository.js';
 
 /** A reset link is valid this long. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -26,19 +33,33 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /**
  * Creates an account (sign-up and the user:create command): argon2id hash, then an insert that
  * the UNIQUE index on the normalised email guards. Throws `errors.emailTaken()`.
+ *
+ * The first account of an installation is amministratore; the others get `role` if given, else
+ * the default role of the 'Utenti' page. "First" is decided under the account-settings lock, so
+ * two sign-ups racing on an empty database cannot both see it empty.
  */
-export async function createAccount(db: Kysely<Database>, input: SignupInput, clock: Clock): Promise<User> {
+export async function createAccount(
+  db: Kysely<Database>,
+  input: SignupInput,
+  clock: Clock,
+  role?: Role,
+): Promise<User> {
   // Saves an argon2 round for the common case; the UNIQUE index settles races.
   if (await findCredentialsByEmail(db, input.email)) throw errors.emailTaken();
   const passwordHash = await hashPassword(input.password);
   const now = clock.now();
   try {
-    return await insertUser(db, {
-      id: newId(now.getTime()),
-      email: input.email,
-      username: input.username,
-      passwordHash,
-      now: now.toISOString(),
+    return await db.transaction().execute(async (trx) => {
+      await lockAccountSettings(trx, now.toISOString());
+      const first = (await countUsers(trx)) === 0;
+      return insertUser(trx, {
+        id: newId(now.getTime()),
+        email: input.email,
+        username: input.username,
+        passwordHash,
+        role: first ? 'amministratore' : (role ?? (await readSignupRole(trx))),
+        now: now.toISOString(),
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw errors.emailTaken();
@@ -84,12 +105,13 @@ export class AccountsService {
 
   /**
    * The user whose credentials these are, or undefined. An unknown email costs the same argon2
-   * check as a wrong password, so the answer time does not reveal which addresses exist.
+   * check as a wrong password, so the answer time does not reveal which addresses exist; a
+   * disabled account gets the same answer as a wrong password, after the same check.
    */
   async login(input: LoginInput): Promise<User | undefined> {
     const found = await findCredentialsByEmail(this.db, input.email);
     const valid = await verifyPassword(found?.passwordHash, input.password);
-    return valid && found ? found.user : undefined;
+    return valid && found?.status === 'attivo' ? found.user : undefined;
   }
 
   /**
@@ -109,24 +131,45 @@ export class AccountsService {
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
   }
 
+  /**
+   * Mails user `userId` a reset link now, for an amministratore on 'Utenti' (who waits for the
+   * mail to be handed over, and hears if it fails). 404 for no such user, 409 when disabled.
+   */
+  async sendResetLinkTo(userId: string): Promise<User> {
+    const account = await findUserAccountById(this.db, userId);
+    if (!account) throw errors.userNotFound();
+    if (account.status !== 'attivo') throw errors.accountDisabled();
+    await this.mailResetLink(account);
+    return account;
+  }
+
   private async sendResetLink(email: string): Promise<void> {
-    const now = this.clock.now();
-    await deleteExpiredResets(this.db, now.toISOString());
     const found = await findCredentialsByEmail(this.db, email);
     if (!found) {
       this.options.log.info('password reset asked for an address with no account');
       return;
     }
+    // A disabled account could not use the new password: no mail, the same answer.
+    if (found.status !== 'attivo') {
+      this.options.log.info('password reset asked for a disabled account');
+      return;
+    }
+    await this.mailResetLink(found.user);
+  }
+
+  private async mailResetLink(user: User): Promise<void> {
+    const now = this.clock.now();
+    await deleteExpiredResets(this.db, now.toISOString());
     const token = this.secrets.newSecret();
     await insertPasswordReset(this.db, {
       tokenHash: hashSecret(token),
-      userId: found.user._id,
+      userId: user._id,
       now: now.toISOString(),
       expiresAt: isoAfter(now, RESET_TOKEN_TTL_MS),
     });
     const mail = passwordResetMail({
-      to: found.user.email,
-      username: found.user.username,
+      to: user.email,
+      username: user.username,
       link: `${this.options.publicUrl}/newpassword/${token}`,
       validMinutes: RESET_TOKEN_TTL_MS / 60_000,
     });

@@ -1,3 +1,4 @@
+import type { AccountStatus, Role } from '@magazzino/contract';
 import type { Selectable } from 'kysely';
 
 /**
@@ -10,7 +11,23 @@ export interface UsersTable {
   username: string;
   /** argon2id PHC string; never leaves the repository layer toward a client. */
   password_hash: string;
+  /** What the account may do (ROLE_PERMISSIONS of the contract); read on every request. */
+  role: Role;
+  /** Only an `attivo` account signs in and has sessions. */
+  status: AccountStatus;
   created_at: string;
+  updated_at: string;
+}
+
+/**
+ * The one row (`id` 1) of account-wide settings. Changes to roles and statuses lock it first
+ * (a no-op update), so two of them never decide on the same stale count: the first account of
+ * an installation, the last amministratore.
+ */
+export interface AccountSettingsTable {
+  id: number;
+  /** The role of accounts created by sign-up or `npm run user:create` (the first excepted). */
+  signup_role: Role;
   updated_at: string;
 }
 
@@ -38,4 +55,5 @@ export interface AccountsTables {
   users: UsersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
+  account_settings: AccountSettingsTable;
 }

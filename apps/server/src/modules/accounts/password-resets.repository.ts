@@ -42,17 +42,15 @@ export async function consumePasswordReset(
   return row?.user_id;
 }
 
-/** Deletes every other reset token of a user once one has been used. */
+/** Deletes the reset tokens of a user: every other one once one has been used, or all of them. */
 export async function deleteResetsOfUser(
   db: Kysely<Database>,
   userId: string,
-  keepHash: string,
+  keepHash?: string,
 ): Promise<void> {
-  await db
-    .deleteFrom('password_resets')
-    .where('user_id', '=', userId)
-    .where('token_hash', '!=', keepHash)
-    .execute();
+  let query = db.deleteFrom('password_resets').where('user_id', '=', userId);
+  if (keepHash !== undefined) query = query.where('token_hash', '!=', keepHash);
+  await query.execute();
 }
 
 /** Deletes tokens expired before `now`. */

@@ -6,35 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signIn, type TestApp } from '../../../test/app.js';
 import { login, newUserInput, signup } from '../../../test/accounts.js';
 import { DIALECTS } from '../../../test/databases.js';
-import type { RegisteredRoute } from '../../plugins/route-list.js';
+import { publicRoutes, routeKey, sampleUrl } from '../../../test/roles.js';
 
 /** The files of a tiny built web app, each one a route once WEB_DIST points at them. */
 const WEB_FILES = ['index.html', 'favicon.svg', 'theme-init.js', 'assets/index-abc123.js'];
 
-/**
- * Every route answered without a session, written `METHOD /path` with parameters as `:p` (a GET's
- * HEAD twin goes with it). Any other registered route, of any module, must answer 401.
- */
-const PUBLIC_ROUTES = [
-  'GET /api/health',
-  'GET /api/docs',
-  'POST /api/users/signup',
-  'POST /api/users/login',
-  'POST /api/users/logout',
-  'POST /api/users/forgot-password',
-  'POST /api/users/reset-password',
-  'POST /api/users/reset-password/:p',
-  // The stored photos: public, their names cannot be guessed (docs/product.md, "Photos").
-  'GET /media/:p',
-  // The web app and its assets: the sign-in screen loads before anyone has signed in.
-  ...WEB_FILES.map((file) => `GET /${file}`),
-];
-
-/** `METHOD /path` with its parameters written `:p`, HEAD as the GET it mirrors. */
-function routeKey(route: RegisteredRoute): string {
-  const method = route.method === 'HEAD' ? 'GET' : route.method;
-  return `${method} ${route.url.replace(/:[^/]+/g, ':p')}`;
-}
+/** Every route answered without a session (the web files too); any other must answer 401. */
+const PUBLIC_ROUTES = publicRoutes(WEB_FILES);
 
 /** A folder holding WEB_FILES, for WEB_DIST. */
 function fakeWebDist(): string {
@@ -85,7 +63,7 @@ describe.each(DIALECTS)('protections on %s', (dialect) => {
       );
 
       for (const route of guarded) {
-        const url = route.url.replace(/:[^/]+/g, 'prova').replace(/\*/g, 'prova');
+        const url = sampleUrl(route);
         for (const cookie of [undefined, 'magazzino_sid=garbage', `magazzino_sid=${'A'.repeat(43)}`]) {
           const res = await t.app.inject({
             method: route.method as 'GET',

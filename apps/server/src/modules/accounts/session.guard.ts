@@ -1,4 +1,4 @@
-import type { User } from '@magazzino/contract';
+import { hasPermission, type User } from '@magazzino/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errors } from '../../lib/errors.js';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session.cookie.js';
@@ -6,8 +6,10 @@ import type { SessionService } from './sessions.service.js';
 
 /**
  * The one guard of every data route (`app.requireSession`, an onRequest hook): looks the session
- * cookie up, answers 401 JSON when it is missing, unknown or expired, and otherwise sets
- * `request.user` (re-sending the cookie when the sliding expiry moved).
+ * cookie up, answers 401 JSON when it is missing, unknown or expired (or its account disabled),
+ * and otherwise sets `request.user` (re-sending the cookie when the sliding expiry moved). Then
+ * the route's declared `config.permission` must be one of the user's role, else 403 FORBIDDEN,
+ * before the body is even read. A guarded route that declares none is refused: it fails closed.
  */
 export function sessionGuard(sessions: SessionService) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
@@ -20,6 +22,12 @@ export function sessionGuard(sessions: SessionService) {
     }
     request.user = active.user;
     if (active.renewed && id !== undefined) setSessionCookie(request, reply, id);
+    const permission = request.routeOptions.config.permission;
+    if (permission === undefined) {
+      request.log.error({ url: request.routeOptions.url }, 'guarded route declares no permission');
+      throw errors.roleForbids(active.user.role);
+    }
+    if (!hasPermission(active.user.role, permission)) throw errors.roleForbids(active.user.role);
   };
 }
 

@@ -1,6 +1,7 @@
 import type { User } from '@magazzino/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { toUser } from './users.repository.js';
 
 /** A stored session as the service reads it (the raw id is never stored). */
 export interface StoredSession {
@@ -31,7 +32,10 @@ export async function insertSession(db: Kysely<Database>, input: NewSession): Pr
     .execute();
 }
 
-/** The session with id hash `idHash` and its user, in one query. */
+/**
+ * The session with id hash `idHash` and its user, in one query; none when the account is not
+ * active. The role is read here on every request, so a change applies to the very next one.
+ */
 export async function findSessionWithUser(
   db: Kysely<Database>,
   idHash: string,
@@ -47,8 +51,10 @@ export async function findSessionWithUser(
       'users.email',
       'users.username',
       'users.created_at',
+      'users.role',
     ])
     .where('sessions.id_hash', '=', idHash)
+    .where('users.status', '=', 'attivo')
     .executeTakeFirst();
   if (!row) return undefined;
   return {
@@ -58,7 +64,7 @@ export async function findSessionWithUser(
       expiresAt: row.expires_at,
       lastSeenAt: row.last_seen_at,
     },
-    user: { _id: row.user_id, email: row.email, username: row.username, createdAt: row.created_at },
+    user: toUser({ ...row, id: row.user_id }),
   };
 }
 
@@ -81,7 +87,7 @@ export async function deleteSession(db: Kysely<Database>, idHash: string): Promi
   await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
 }
 
-/** Deletes every session of a user (password reset); returns how many there were. */
+/** Deletes every session of a user (password reset, account disabled); returns how many there were. */
 export async function deleteSessionsOfUser(db: Kysely<Database>, userId: string): Promise<number> {
   const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows);

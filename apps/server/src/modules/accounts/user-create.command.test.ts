@@ -40,7 +40,8 @@ describe('npm run user:create', () => {
       Readable.from(['segreto-del-capo\n']),
     );
     expect(result).toMatchObject({ code: 0, stderr: '' });
-    expect(result.stdout).toContain('Utente creato: Il capo <capo@officina.it>');
+    // The first account of the installation runs it.
+    expect(result.stdout).toContain('Utente creato: Il capo <capo@officina.it>, ruolo Amministratore');
 
     const t = await buildTestApp('sqlite', { DATA_DIR: database.dataDir, SIGNUP: 'closed' });
     try {
@@ -65,6 +66,28 @@ describe('npm run user:create', () => {
     const missing = await run(['--email', 'nuovo@officina.it'], Readable.from([]));
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('Indica sia --email sia --username');
+  });
+
+  it('gives the later accounts --role, else the default role, and refuses an unknown role', async () => {
+    const reader = await run(
+      ['--email', 'banco@officina.it', '--username', 'Banco', '--role', 'sola_lettura'],
+      Readable.from(['password-del-banco\n']),
+    );
+    expect(reader).toMatchObject({ code: 0, stderr: '' });
+    expect(reader.stdout).toContain('ruolo Sola lettura');
+    const clerk = await run(
+      ['--email', 'magazzino@officina.it', '--username', 'Magazzino'],
+      Readable.from(['password-del-magazzino\n']),
+    );
+    expect(clerk.stdout).toContain('ruolo Magazziniere');
+    const unknown = await run(
+      ['--email', 'ospite@officina.it', '--username', 'Ospite', '--role', 'ospite'],
+      Readable.from(['password-ospite\n']),
+    );
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain(
+      'Ruolo non valido: ospite. Usa amministratore, magazziniere, sola_lettura.',
+    );
   });
 
   it('asks the password twice on a terminal without echoing it', async () => {

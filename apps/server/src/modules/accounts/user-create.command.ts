@@ -1,5 +1,12 @@
 import { parseArgs } from 'node:util';
-import { SignupInputSchema, fieldErrors } from '@magazzino/contract';
+import {
+  ROLE_LABELS,
+  ROLES,
+  RoleSchema,
+  SignupInputSchema,
+  fieldErrors,
+  type Role,
+} from '@magazzino/contract';
 import { ConfigError, loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/dialect.js';
 import { migrateToLatest } from '../../db/migrate.js';
@@ -22,8 +29,10 @@ export interface CommandIo {
   env?: Record<string, string | undefined>;
 }
 
-const USAGE = `Uso: npm run user:create -- --email <email> --username <nome>
+const USAGE = `Uso: npm run user:create -- --email <email> --username <nome> [--role <ruolo>]
 La password viene chiesta sul terminale (senza mostrarla) oppure letta dalla prima riga dello standard input.
+Il primo account è sempre amministratore; gli altri ricevono --role (${ROLES.join(', ')})
+oppure il ruolo dei nuovi account scelto nella pagina Utenti (predefinito: magazziniere).
 Il database è quello della configurazione (DATA_DIR o DATABASE_URL).
 `;
 
@@ -78,13 +87,14 @@ async function readPassword(io: CommandIo): Promise<string | undefined> {
  * SIGNUP=closed). Validates with the contract's rules; returns the process exit code.
  */
 export async function userCreateCommand(io: CommandIo): Promise<number> {
-  let values: { email?: string; username?: string; help?: boolean };
+  let values: { email?: string; username?: string; role?: string; help?: boolean };
   try {
     ({ values } = parseArgs({
       args: io.argv,
       options: {
         email: { type: 'string' },
         username: { type: 'string' },
+        role: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -101,6 +111,15 @@ export async function userCreateCommand(io: CommandIo): Promise<number> {
   if (values.email === undefined || values.username === undefined) {
     io.stderr.write(`Indica sia --email sia --username.\n${USAGE}`);
     return 2;
+  }
+  let role: Role | undefined;
+  if (values.role !== undefined) {
+    const parsedRole = RoleSchema.safeParse(values.role);
+    if (!parsedRole.success) {
+      io.stderr.write(`Ruolo non valido: ${values.role}. Usa ${ROLES.join(', ')}.\n`);
+      return 2;
+    }
+    role = parsedRole.data;
   }
 
   let password: string | undefined;
@@ -132,8 +151,10 @@ export async function userCreateCommand(io: CommandIo): Promise<number> {
   const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateToLatest(handle.db);
-    const user = await createAccount(handle.db, parsed.data, systemClock);
-    io.stdout.write(`Utente creato: ${user.username} <${user.email}> (database: ${handle.describe})\n`);
+    const user = await createAccount(handle.db, parsed.data, systemClock, role);
+    io.stdout.write(
+      `Utente creato: ${user.username} <${user.email}>, ruolo ${ROLE_LABELS[user.role]} (database: ${handle.describe})\n`,
+    );
     return 0;
   } catch (error) {
     if (error instanceof AppError && error.code === 'EMAIL_TAKEN') {

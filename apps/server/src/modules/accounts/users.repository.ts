@@ -1,4 +1,4 @@
-import type { User } from '@magazzino/contract';
+import type { AccountStatus, Role, User, UserAccount } from '@magazzino/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { UserRow } from './accounts.tables.js';
@@ -8,14 +8,23 @@ function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+type ProfileColumns = Pick<UserRow, 'id' | 'email' | 'username' | 'created_at' | 'role'>;
+
 /** Row → the public profile of the contract: no hash ever leaves through here. */
-function toUser(row: Pick<UserRow, 'id' | 'email' | 'username' | 'created_at'>): User {
-  return { _id: row.id, email: row.email, username: row.username, createdAt: row.created_at };
+export function toUser(row: ProfileColumns): User {
+  return { _id: row.id, email: row.email, username: row.username, createdAt: row.created_at, role: row.role };
 }
 
-/** A user with the hash needed to check a password (for the service, never for a client). */
+function toUserAccount(row: ProfileColumns & Pick<UserRow, 'status'>): UserAccount {
+  return { ...toUser(row), status: row.status };
+}
+
+const ACCOUNT_COLUMNS = ['id', 'email', 'username', 'created_at', 'role', 'status'] as const;
+
+/** A user with what the service needs to let it sign in (never for a client). */
 export interface UserCredentials {
   user: User;
+  status: AccountStatus;
   passwordHash: string;
 }
 
@@ -24,16 +33,19 @@ export interface NewUser {
   email: string;
   username: string;
   passwordHash: string;
+  role: Role;
   now: string;
 }
 
-/** Inserts a user; a taken email surfaces as the driver's UNIQUE violation. */
+/** Inserts an active user; a taken email surfaces as the driver's UNIQUE violation. */
 export async function insertUser(db: Kysely<Database>, input: NewUser): Promise<User> {
   const row = {
     id: input.id,
     email: normalizeEmail(input.email),
     username: input.username,
     password_hash: input.passwordHash,
+    role: input.role,
+    status: 'attivo' as const,
     created_at: input.now,
     updated_at: input.now,
   };
@@ -41,17 +53,73 @@ export async function insertUser(db: Kysely<Database>, input: NewUser): Promise<
   return toUser(row);
 }
 
-/** The user registered with `email` (any case, any surrounding spaces), with its hash. */
+/** The user registered with `email` (any case, any surrounding spaces), with its hash and status. */
 export async function findCredentialsByEmail(
   db: Kysely<Database>,
   email: string,
 ): Promise<UserCredentials | undefined> {
   const row = await db
     .selectFrom('users')
-    .select(['id', 'email', 'username', 'created_at', 'password_hash'])
+    .select([...ACCOUNT_COLUMNS, 'password_hash'])
     .where('email', '=', normalizeEmail(email))
     .executeTakeFirst();
-  return row ? { user: toUser(row), passwordHash: row.password_hash } : undefined;
+  return row ? { user: toUser(row), status: row.status, passwordHash: row.password_hash } : undefined;
+}
+
+/** The account with this id, if any. */
+export async function findUserAccountById(
+  db: Kysely<Database>,
+  id: string,
+): Promise<UserAccount | undefined> {
+  const row = await db.selectFrom('users').select(ACCOUNT_COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row ? toUserAccount(row) : undefined;
+}
+
+/** Every account, oldest first (the first one is the installation's first amministratore). */
+export async function listUserAccounts(db: Kysely<Database>): Promise<UserAccount[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(ACCOUNT_COLUMNS)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map(toUserAccount);
+}
+
+/** How many accounts exist. */
+export async function countUsers(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** How many active amministratori there are, leaving out account `exceptId`. */
+export async function countActiveAdministrators(db: Kysely<Database>, exceptId: string): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role', '=', 'amministratore')
+    .where('status', '=', 'attivo')
+    .where('id', '<>', exceptId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Sets the role and status of account `id`; returns it as it is now, or undefined if absent. */
+export async function updateUserAccess(
+  db: Kysely<Database>,
+  id: string,
+  access: { role: Role; status: AccountStatus },
+  now: string,
+): Promise<UserAccount | undefined> {
+  await db
+    .updateTable('users')
+    .set({ role: access.role, status: access.status, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+  return findUserAccountById(db, id);
 }
 
 /** Replaces the password hash of user `id`. */

@@ -35,6 +35,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/upload',
     {
+      config: { permission: 'parts:write' },
       schema: {
         tags: ['componenti'],
         summary: "Carica l'immagine di un componente",

@@ -74,6 +74,7 @@ const partsRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/',
     {
+      config: { permission: 'parts:read' },
       schema: {
         ...docs,
         summary: 'Elenco dei componenti (filtri, ordinamento, paginazione; senza limit: tutti, in streaming)',
@@ -90,6 +91,7 @@ const partsRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/categorie',
     {
+      config: { permission: 'parts:read' },
       schema: {
         ...docs,
         summary: 'Categorie con il numero di componenti, in ordine alfabetico',
@@ -102,6 +104,7 @@ const partsRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/export.csv',
     {
+      config: { permission: 'parts:read' },
       schema: {
         ...docs,
         summary: 'Esportazione CSV (stessi filtri dell’elenco), in streaming',
@@ -127,6 +130,7 @@ const partsRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/singolacategoria/:categoria',
     {
+      config: { permission: 'parts:read' },
       schema: {
         ...docs,
         summary: 'Componenti di una categoria esatta',
@@ -141,6 +145,7 @@ const partsRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/magazzino/:scaffale/:campata/:ripiano/:cassetta',
     {
+      config: { permission: 'parts:read' },
       schema: {
         ...docs,
         summary: 'Componenti in una posizione esatta (maiuscole e spazi ai bordi non contano)',
@@ -155,6 +160,7 @@ const partsRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/:id',
     {
+      config: { permission: 'parts:read' },
       schema: {
         ...docs,
         summary: 'Un componente, con ETag',
@@ -180,6 +186,7 @@ const partsRoutes: FastifyPluginAsyncZod = (app) => {
   app.post(
     '/crea-componente',
     {
+      config: { permission: 'parts:write' },
       schema: {
         ...docs,
         summary: 'Crea un componente',
@@ -197,6 +204,7 @@ const partsRoutes: FastifyPluginAsyncZod = (app) => {
   app.patch(
     '/modifica/:id',
     {
+      config: { permission: 'parts:write' },
       schema: {
         ...docs,
         summary: 'Modifica alcuni campi di un componente (If-Match per evitare sovrascritture)',
@@ -222,6 +230,7 @@ const partsRoutes: FastifyPluginAsyncZod = (app) => {
   app.delete(
     '/delete/:id',
     {
+      config: { permission: 'parts:write' },
       schema: {
         ...docs,
         summary: 'Elimina un componente',

@@ -6,6 +6,7 @@ import { Link, matchPath, useLocation } from 'react-router';
 import { useSignOut } from '../../features/auth/api/logout';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session/session-context';
+import { userCan } from '../../lib/session/use-can';
 import { messages } from '../../i18n';
 
 const t = messages.common.nav;
@@ -31,6 +32,9 @@ const LINKS = [
     within: [paths.category.path],
   },
 ] as const;
+
+/** Links to screens that change the warehouse: a signed-in user whose role cannot (sola lettura) does not see them. */
+const PARTS_WRITE_LINKS: ReadonlySet<string> = new Set([paths.addPart.getHref()]);
 
 /**
  * How a link stands to the page shown: 'page' when it opens that very page, true when the page
@@ -71,7 +75,9 @@ export function AppNavbar() {
           <Navbar.Toggle aria-controls="main-navbar" label={t.toggle} />
           <Navbar.Collapse id="main-navbar">
             <Nav className="me-auto">
-              {LINKS.map((link) => {
+              {LINKS.filter(
+                (link) => !user || userCan(user, 'parts:write') || !PARTS_WRITE_LINKS.has(link.to),
+              ).map((link) => {
                 const current = currentFor(link, pathname);
                 return (
                   <Nav.Link
@@ -99,6 +105,17 @@ export function AppNavbar() {
                     <div className="dropdown-item-text small text-body-secondary text-break">
                       {t.signedInAs(user.email)}
                     </div>
+                    <div className="dropdown-item-text small text-body-secondary">
+                      {messages.users.menu.role(user.role)}
+                    </div>
+                    {userCan(user, 'users:manage') && (
+                      <>
+                        <NavDropdown.Divider />
+                        <NavDropdown.Item as={Link} to={paths.users.getHref()}>
+                          {messages.users.menu.link}
+                        </NavDropdown.Item>
+                      </>
+                    )}
                     <NavDropdown.Divider />
                     <NavDropdown.Item
                       as="button"

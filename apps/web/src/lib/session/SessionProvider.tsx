@@ -10,10 +10,14 @@ interface SessionProviderProps {
   store?: SessionStore;
 }
 
+/** The profile is asked again when the page comes back into view, at most this often. */
+export const PROFILE_REFRESH_MS = 30_000;
+
 /**
  * Provides the session: restored at once from localStorage, confirmed with GET /api/users/me,
  * cleared on any 401 from any call (the guards then send the user to /login, remembering the
- * page), and kept in step with other tabs.
+ * page), and kept in step with other tabs. The profile (its role above all) is confirmed again
+ * when the page comes back into view, so a role changed meanwhile by an amministratore shows.
  */
 export function SessionProvider({ children, store: given }: SessionProviderProps) {
   const [store] = useState(() => given ?? createSessionStore());
@@ -21,6 +25,19 @@ export function SessionProvider({ children, store: given }: SessionProviderProps
 
   useEffect(() => {
     void store.confirm();
+    let last = Date.now();
+    const refresh = () => {
+      if (document.visibilityState !== 'visible' || store.getSnapshot().status !== 'signed-in') return;
+      if (Date.now() - last < PROFILE_REFRESH_MS) return;
+      last = Date.now();
+      void store.confirm();
+    };
+    window.addEventListener('focus', refresh);
+    document.addEventListener('visibilitychange', refresh);
+    return () => {
+      window.removeEventListener('focus', refresh);
+      document.removeEventListener('visibilitychange', refresh);
+    };
   }, [store]);
 
   useEffect(() => {

@@ -20,6 +20,16 @@ describe('session store', () => {
     expect(createSessionStore().getSnapshot().status).toBe('checking');
   });
 
+  it('keeps the role with the profile, and takes a profile stored before roles existed for none', () => {
+    localStorage.setItem(USER_STORAGE_KEY, JSON.stringify({ ...profile, role: 'sola_lettura' }));
+    expect(createSessionStore().getSnapshot().user?.role).toBe('sola_lettura');
+    const { role: _role, ...withoutRole } = profile;
+    localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(withoutRole));
+    expect(createSessionStore().getSnapshot()).toEqual({ user: null, status: 'checking' });
+    localStorage.setItem(USER_STORAGE_KEY, JSON.stringify({ ...profile, role: 'capo' }));
+    expect(createSessionStore().getSnapshot().status).toBe('checking');
+  });
+
   it('stores only the public profile on sign-in', () => {
     const store = createSessionStore();
     store.signIn({ ...makeUser(), token: 'segreto' } as typeof profile);
@@ -27,15 +37,18 @@ describe('session store', () => {
     expect(store.getSnapshot()).toEqual({ user: profile, status: 'signed-in' });
   });
 
-  it('confirms the session with GET /api/users/me and refreshes the profile', async () => {
+  it('confirms the session with GET /api/users/me and refreshes the profile, role included', async () => {
     localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(profile));
     const calls = mockApi({
-      'GET /api/users/me': () => jsonResponse(200, makeUser({ username: 'M.' })),
+      'GET /api/users/me': () => jsonResponse(200, makeUser({ username: 'M.', role: 'sola_lettura' })),
     });
     const store = createSessionStore();
     await store.confirm();
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/users/me']);
-    expect(store.getSnapshot().user?.username).toBe('M.');
+    expect(store.getSnapshot().user).toMatchObject({ username: 'M.', role: 'sola_lettura' });
+    expect(JSON.parse(localStorage.getItem(USER_STORAGE_KEY) ?? 'null')).toMatchObject({
+      role: 'sola_lettura',
+    });
   });
 
   it('clears the stored profile when the server says the session is gone (401)', async () => {

@@ -1,9 +1,12 @@
-import type { User } from '@magazzino/contract';
+import { ROLES, type Role, type User } from '@magazzino/contract';
 import { ApiError } from '../api-client';
 import { fetchMe } from './me';
 
-/** The public profile kept in localStorage `user`: never a token or a hash (the session is a cookie). */
-export type PublicUser = Pick<User, '_id' | 'email' | 'username'>;
+/**
+ * The public profile kept in localStorage `user`: never a token or a hash (the session is a
+ * cookie). The role decides which controls the UI shows (`useCan`); the server checks it anyway.
+ */
+export type PublicUser = Pick<User, '_id' | 'email' | 'username' | 'role'>;
 
 /** localStorage key of the public profile. */
 export const USER_STORAGE_KEY = 'user';
@@ -35,12 +38,18 @@ export interface SessionStore {
   confirm: () => Promise<void>;
 }
 
-/** The public fields of `value` if it looks like a stored profile, else null. */
+const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).includes(value);
+
+/**
+ * The public fields of `value` if it looks like a stored profile, else null. A profile stored
+ * before roles existed has none: it counts as nothing stored, and GET /api/users/me decides.
+ */
 export function toPublicUser(value: unknown): PublicUser | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { _id, email, username } = value as Record<string, unknown>;
+  const { _id, email, username, role } = value as Record<string, unknown>;
   if (typeof _id !== 'string' || typeof email !== 'string' || typeof username !== 'string') return null;
-  return { _id, email, username };
+  if (!isRole(role)) return null;
+  return { _id, email, username, role };
 }
 
 function readStoredUser(storage: Storage): PublicUser | null {

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import type { Role, UserAccount, UserUpdateInput } from '@magazzino/contract';
+import { messages } from '../../../i18n';
+import { useSessionStore } from '../../../lib/session/session-context';
+import { useSendPasswordReset } from '../api/send-password-reset';
+import { useUpdateUser } from '../api/update-user';
+import type { AccountHandlers, AccountView } from './account-controls';
+
+const t = messages.users;
+
+/** A change that waits for the amministratore's yes. */
+export type PendingConfirmation =
+  { kind: 'disable'; account: UserAccount } | { kind: 'self-demote'; account: UserAccount; role: Role };
+
+/**
+ * The changes an amministratore makes on 'Utenti', with what the page says about them: the last
+ * outcome (`notice`), the last failure, and the change waiting to be confirmed. A change to one's
+ * own account refreshes the session's profile, so the menu and the page follow the new role.
+ */
+export function useAccountChanges(selfId: string | undefined) {
+  const session = useSessionStore();
+  const update = useUpdateUser();
+  const sendReset = useSendPasswordReset();
+  const [notice, setNotice] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ title: string; error: unknown } | null>(null);
+  // Kept after the dialog closes, so its text does not change while it fades out.
+  const [confirmation, setConfirmation] = useState<PendingConfirmation | null>(null);
+  const [asking, setAsking] = useState(false);
+  const ask = (pending: PendingConfirmation) => {
+    setConfirmation(pending);
+    setAsking(true);
+  };
+
+  const apply = async (account: UserAccount, changes: UserUpdateInput, failedTitle: string) => {
+    setNotice(null);
+    setFailure(null);
+    try {
+      const updated = await update.mutateAsync({ id: account._id, changes });
+      if (changes.role !== undefined) setNotice(t.done.role(updated.username, updated.role));
+      else
+        setNotice(
+          updated.status === 'attivo' ? t.done.enabled(updated.username) : t.done.disabled(updated.username),
+        );
+      if (account._id === selfId) await session.confirm();
+    } catch (error) {
+      setFailure({ title: failedTitle, error });
+    }
+  };
+
+  const handlers: AccountHandlers = {
+    onRoleChange: (account, role) => {
+      if (account._id === selfId && account.role === 'amministratore') {
+        ask({ kind: 'self-demote', account, role });
+      } else void apply(account, { role }, t.failed.role);
+    },
+    onToggleStatus: (account) => {
+      if (account.status === 'attivo') ask({ kind: 'disable', account });
+      else void apply(account, { status: 'attivo' }, t.failed.status);
+    },
+    onSendReset: (account) => {
+      setNotice(null);
+      setFailure(null);
+      sendReset.mutate(account._id, {
+        onSuccess: (answer) => setNotice(answer.message),
+        onError: (error) => setFailure({ title: t.failed.reset, error }),
+      });
+    },
+  };
+
+  const confirm = () => {
+    const pending = asking ? confirmation : null;
+    setAsking(false);
+    if (pending?.kind === 'disable') void apply(pending.account, { status: 'disabilitato' }, t.failed.status);
+    if (pending?.kind === 'self-demote') void apply(pending.account, { role: pending.role }, t.failed.role);
+  };
+
+  /** How each account is shown while these changes run. */
+  const viewOf = (account: UserAccount): AccountView => {
+    const changing = update.isPending && update.variables.id === account._id;
+    const mailing = sendReset.isPending && sendReset.variables === account._id;
+    return {
+      account,
+      isSelf: account._id === selfId,
+      busy: changing || mailing,
+      shownRole: (changing ? update.variables.changes.role : undefined) ?? account.role,
+    };
+  };
+
+  return {
+    handlers,
+    viewOf,
+    notice,
+    failure,
+    /** The change the dialog asks about (still set while it closes), and whether it is open. */
+    confirmation,
+    asking,
+    confirm,
+    cancel: () => setAsking(false),
+  };
+}
