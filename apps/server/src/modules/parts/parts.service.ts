@@ -223,42 +223,46 @@ export class PartsService {
   }
 
   /**
-   * Every match (from `offset`), in chunks read one keyset query at a time as the consumer pulls,
-   * in the order of the list. The first chunk is read before returning, so a failing database is
+   * Every match (from `offset`), in chunks read one keyset query at a time, one chunk ahead of the
+   * consumer, in the order of the list. The first chunk is read before returning, so a failing database is
    * still a clean error response.
    */
   async stream(filter: PartFilter, sort: string | undefined, offset = 0): Promise<AsyncGenerator<Part[]>> {
     const order = parseSort(sort);
     const reader = this.reader;
     const segments = segmentsOf(filter, sort);
-    let skip = offset;
     let segment = 0;
-    let page: { parts: Part[]; next: PartCursor | undefined } = { parts: [], next: undefined };
-    // Reads until a segment yields something or all are read (an offset may skip whole segments).
-    const startSegment = async () => {
-      for (; segment < segments.length; segment += 1) {
+    let cursor: PartCursor | undefined;
+    let skip = offset;
+    /** The next non-empty chunk in list order, or undefined at the end. Never called twice at once. */
+    const pull = async (): Promise<Part[] | undefined> => {
+      for (;;) {
         const current = segments[segment];
-        if (!current) break;
-        page = await listPartsAfter(reader, current, order, { offset: skip }, STREAM_CHUNK_SIZE);
-        if (page.parts.length > 0 || skip === 0) {
-          skip = 0;
-          return;
+        if (!current) return undefined;
+        const start = cursor ? { after: cursor } : { offset: skip };
+        const page = await listPartsAfter(reader, current, order, start, STREAM_CHUNK_SIZE);
+        if (!cursor && skip > 0 && page.parts.length === 0) {
+          // The whole segment lay before the offset: count it off and go on with the next one.
+          skip = Math.max(0, skip - (await countParts(reader, current, Number.MAX_SAFE_INTEGER)).count);
+          segment += 1;
+          continue;
         }
-        // The whole segment lay before the offset: count it off and go on.
-        skip = Math.max(0, skip - (await countParts(reader, current, Number.MAX_SAFE_INTEGER)).count);
+        skip = 0;
+        cursor = page.next;
+        if (!cursor) segment += 1;
+        if (page.parts.length > 0) return page.parts;
       }
     };
-    await startSegment();
+    const first = await pull();
     return (async function* chunks() {
-      while (segment < segments.length) {
-        if (page.parts.length > 0) yield page.parts;
-        const current = segments[segment];
-        if (page.next && current) {
-          page = await listPartsAfter(reader, current, order, { after: page.next }, STREAM_CHUNK_SIZE);
-        } else {
-          segment += 1;
-          await startSegment();
-        }
+      let chunk = first;
+      while (chunk) {
+        // The next chunk is read while this one is formatted and sent: the database and the
+        // event loop work side by side, and never more than two chunks are held.
+        const ahead = pull();
+        ahead.catch(() => undefined);
+        yield chunk;
+        chunk = await ahead;
       }
     })();
   }
