@@ -1,8 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Part } from '@magazzino/contract';
-import { assertNoSidewaysScroll, makePhoto, usePartsSuite, type PartsSuite } from './support/parts.js';
-import { checkScreen, describeViolations, openPage } from './support/screens.js';
+import { saveScreenshot, seriousAxeViolations } from './support/browser.js';
+import {
+  assertNoSidewaysScroll,
+  columnTexts,
+  makePhoto,
+  usePartsSuite,
+  type PartsSuite,
+} from './support/parts.js';
+import {
+  checkScreen,
+  describeViolations,
+  openPage,
+  switchTheme,
+  THEMES,
+  VIEWPORT_NAMES,
+  type ScreenResult,
+} from './support/screens.js';
 
 const ADD = '/nuovocomponente';
 
@@ -24,9 +39,17 @@ const FIELDS: Record<string, string> = {
   Versione: '1.2 Dynamic',
 };
 
+/** The fields chosen among the values in use (comboboxes); the others are text boxes. */
+const COMBOBOXES = new Set(['Categoria', 'Condizione']);
+
+/** A field of the add form by its visible label. */
+function field(page: Page, label: string) {
+  return page.getByRole(COMBOBOXES.has(label) ? 'combobox' : 'textbox', { name: label, exact: true });
+}
+
 async function fillForm(page: Page, overrides: Record<string, string> = {}): Promise<void> {
   for (const [label, value] of Object.entries({ ...FIELDS, ...overrides })) {
-    await page.getByRole('textbox', { name: label, exact: true }).fill(value);
+    await field(page, label).fill(value);
   }
 }
 
@@ -101,13 +124,14 @@ describe('add part in Chromium', () => {
 
       await fillForm(page);
       await page.getByRole('button', { name: 'Aggiungi Componente' }).click();
-      const modal = page.getByRole('dialog', { name: 'Componente AGGIUNTO' });
+      const modal = page.getByRole('dialog', { name: 'Componente aggiunto' });
       await modal.getByText('Componente inserito correttamente!').waitFor();
       await modal.getByRole('button', { name: 'Chiudi' }).click();
       await modal.waitFor({ state: 'detached' });
-      // Ready for the next part: the form and the photo are cleared.
+      // Ready for the next part of the same vehicle: its own fields and the photo are cleared.
       expect(await page.getByRole('textbox', { name: 'Nome', exact: true }).inputValue()).toBe('');
       expect(await page.getByRole('textbox', { name: 'Peso (Kg)' }).inputValue()).toBe('');
+      expect(await page.getByRole('textbox', { name: 'Marca' }).inputValue()).toBe('Fiat');
       expect(await preview.count()).toBe(0);
       expect(await uploadButton.isDisabled()).toBe(true);
 
@@ -131,7 +155,9 @@ describe('add part in Chromium', () => {
       await page.getByRole('button', { name: 'Aggiungi Componente' }).click();
       await page.getByText('Il nome è obbligatorio').waitFor();
       await page.getByText('La categoria è obbligatoria').waitFor();
-      await page.getByText('Il peso è obbligatorio').waitFor();
+      // Descrizione, codice, peso and versione may be left empty.
+      expect(await page.getByText('Il peso è obbligatorio').count()).toBe(0);
+      expect(await page.getByText('Il codice è obbligatorio').count()).toBe(0);
       expect(
         await page.getByRole('textbox', { name: 'Nome', exact: true }).getAttribute('aria-invalid'),
       ).toBe('true');
@@ -171,7 +197,7 @@ describe('add part in Chromium', () => {
         await page.getByRole('button', { name: 'Aggiungi Componente' }).click();
         await page.getByText('Il componente sarà salvato appena la foto avrà finito di caricarsi…').waitFor();
         await throttleUpload(context, page, 0);
-        await page.getByRole('dialog', { name: 'Componente AGGIUNTO' }).waitFor();
+        await page.getByRole('dialog', { name: 'Componente aggiunto' }).waitFor();
 
         const stored = await partByCode(suite, codice);
         expect(stored.peso).toBe(1.8);
@@ -234,7 +260,7 @@ describe('add part in Chromium', () => {
       );
       await page.getByRole('img', { name: 'Anteprima dell’immagine caricata' }).waitFor();
       await page.getByRole('button', { name: 'Aggiungi Componente' }).click();
-      await page.getByRole('dialog', { name: 'Componente AGGIUNTO' }).waitFor();
+      await page.getByRole('dialog', { name: 'Componente aggiunto' }).waitFor();
 
       const stored = await partByCode(suite, codice);
       expect(stored.descrizione).toBe('Scritta dopo la scadenza');
@@ -248,6 +274,211 @@ describe('add part in Chromium', () => {
     } finally {
       await context.close();
     }
+  });
+
+  for (const viewport of VIEWPORT_NAMES) {
+    it(`on a ${viewport}: 'carrozzeria' joins 'Carrozzeria', offered by the combobox ignoring case`, async () => {
+      const before = await suite.createPart({ categoria: 'Carrozzeria', condizione: 'Buona' });
+      const { context, page } = await openPage(suite.browser, { storageState: suite.signedIn, viewport });
+      try {
+        await page.goto(suite.server.url + ADD);
+        const categoria = field(page, 'Categoria');
+        await categoria.pressSequentially('carrozzeria');
+        const list = page.getByRole('listbox', { name: 'Categorie esistenti' });
+        await list.getByRole('option', { name: /^Carrozzeria \d+ component/ }).waitFor();
+        // Typed as it is in use, but for a capital letter: no new category is offered.
+        expect(await list.getByRole('option', { name: /Nuova categoria/ }).count()).toBe(0);
+        const codice = `CARR-${viewport}-${Date.now().toString(36)}`;
+        if (viewport === 'phone') {
+          // A tap on the existing one.
+          await list.getByRole('option', { name: /^Carrozzeria/ }).click();
+          expect(await categoria.inputValue()).toBe('Carrozzeria');
+          await fillForm(page, { Categoria: 'Carrozzeria', Codice: codice, Condizione: 'buona' });
+        } else {
+          // Left as typed, in lower case.
+          const { Categoria: _categoria, ...rest } = FIELDS;
+          for (const [label, value] of Object.entries({ ...rest, Codice: codice, Condizione: 'buona' })) {
+            await field(page, label).fill(value);
+          }
+        }
+        await page.getByRole('button', { name: 'Aggiungi Componente' }).click();
+        await page.getByRole('dialog', { name: 'Componente aggiunto' }).waitFor();
+        const stored = await partByCode(suite, codice);
+        expect(stored).toMatchObject({ categoria: 'Carrozzeria', condizione: before.condizione });
+        const categories = (await (
+          await suite.api.request.get(`${suite.server.url}/api/componenti/categorie`)
+        ).json()) as { categoria: string }[];
+        expect(categories.filter((row) => row.categoria.toLowerCase() === 'carrozzeria')).toEqual([
+          expect.objectContaining({ categoria: 'Carrozzeria' }),
+        ]);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it(`on a ${viewport}: batch entry keeps the vehicle after 'Chiudi', 'Nuovo veicolo' clears it, empty fields show '—'`, async () => {
+      const { context, page } = await openPage(suite.browser, { storageState: suite.signedIn, viewport });
+      try {
+        await page.goto(suite.server.url + ADD);
+        await page.getByRole('heading', { name: 'Aggiungi nuovo componente' }).waitFor();
+        // Grouped, with the phone keyboard's 'Avanti' on the one-line fields.
+        for (const legend of ['Componente', 'Veicolo', 'Ubicazione', 'Foto']) {
+          await page.getByRole('group', { name: legend }).waitFor();
+        }
+        expect(await field(page, 'Nome').getAttribute('enterkeyhint')).toBe('next');
+        const tag = `${viewport}${Date.now().toString(36)}`;
+        await fillForm(page, { Nome: `Centralina ${tag}`, Codice: `BATCH-${tag}` });
+        await page.getByRole('button', { name: 'Aggiungi Componente' }).click();
+        const modal = page.getByRole('dialog', { name: 'Componente aggiunto' });
+        await modal.getByText(/«Chiudi» tiene il veicolo \(Fiat Panda 1\.2 Dynamic 2011\)/).waitFor();
+        await modal.getByRole('button', { name: 'Chiudi' }).click();
+        await modal.waitFor({ state: 'detached' });
+
+        const kept = {
+          Marca: 'Fiat',
+          Modello: 'Panda',
+          Versione: '1.2 Dynamic',
+          'Anno di immatricolazione': '2011',
+          Scaffale: 'E',
+          Campata: '4',
+          Ripiano: '1',
+        };
+        for (const [label, value] of Object.entries(kept))
+          expect(await field(page, label).inputValue()).toBe(value);
+        for (const label of [
+          'Nome',
+          'Descrizione',
+          'Categoria',
+          'Codice',
+          'Condizione',
+          'Peso (Kg)',
+          'Cassetta',
+        ]) {
+          expect(await field(page, label).inputValue(), label).toBe('');
+        }
+        await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'nome');
+
+        // The second part: only its own fields, no code nor weight; Enter moves on.
+        const second = `Alzacristallo ${tag}`;
+        await page.keyboard.type(second);
+        await page.keyboard.press('Enter');
+        await page.keyboard.type('Elettronica');
+        await page.keyboard.press('Enter');
+        await page.keyboard.type('Buona');
+        await page.keyboard.press('Enter');
+        await field(page, 'Cassetta').fill('13');
+        await page.getByRole('button', { name: 'Aggiungi Componente' }).click();
+        await modal.waitFor();
+        await modal.getByRole('button', { name: 'Nuovo veicolo' }).click();
+        await modal.waitFor({ state: 'detached' });
+        for (const label of [...Object.keys(kept), 'Nome', 'Cassetta']) {
+          expect(await field(page, label).inputValue(), label).toBe('');
+        }
+        await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'nome');
+
+        const res = await suite.api.request.get(
+          `${suite.server.url}/api/componenti?nome=${encodeURIComponent(second)}&limit=1`,
+        );
+        const [stored] = (await res.json()) as Part[];
+        expect(stored).toMatchObject({
+          nome: second,
+          categoria: 'Elettronica',
+          condizione: 'Buona',
+          codice: null,
+          peso: null,
+          descrizione: null,
+          marca: 'Fiat',
+          modello: 'Panda',
+          versione: '1.2 Dynamic',
+          annoImmatricolazione: '2011',
+          scaffale: 'E',
+          campata: '4',
+          ripiano: '1',
+          cassetta: '13',
+        });
+
+        // Shown as '—' in the list (table or card) and on the part's page.
+        await page.goto(`${suite.server.url}/elencocomponenti?nome=${encodeURIComponent(second)}`);
+        if (viewport === 'desktop') {
+          await page.locator('table.parts-table tbody tr').first().waitFor();
+          expect(await columnTexts(page, 'codice')).toEqual(['—']);
+          expect(await columnTexts(page, 'peso')).toEqual(['—']);
+        } else {
+          const card = page.locator('.parts-card').first();
+          await card.waitFor();
+          expect(await card.innerText()).toContain('Cod. —');
+        }
+        await page.goto(`${suite.server.url}/componente/${stored?._id ?? ''}`);
+        const codeTerm = page.locator('dt', { hasText: /^Codice$/ });
+        await codeTerm.waitFor();
+        expect(await codeTerm.locator('+ dd [aria-hidden="true"]').innerText()).toBe('—');
+        expect(
+          await page
+            .locator('dt', { hasText: /^Peso$/ })
+            .locator('+ dd [aria-hidden="true"]')
+            .innerText(),
+        ).toBe('—');
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it('offers the categories in use in an open list: axe in both themes, photographed', async () => {
+    await suite.createPart({ categoria: 'Carrozzeria' });
+    await suite.createPart({ categoria: 'Cablaggi' });
+    const results: ScreenResult[] = [];
+    for (const viewport of VIEWPORT_NAMES) {
+      const { context, page } = await openPage(suite.browser, { storageState: suite.signedIn, viewport });
+      try {
+        await page.goto(suite.server.url + ADD);
+        for (const theme of THEMES) {
+          await switchTheme(page, theme);
+          const categoria = field(page, 'Categoria');
+          await categoria.fill('');
+          await categoria.pressSequentially('ca');
+          const list = page.getByRole('listbox', { name: 'Categorie esistenti' });
+          await list.getByRole('option', { name: /Nuova categoria «ca»/ }).waitFor();
+          await categoria.press('ArrowDown');
+          expect(await categoria.getAttribute('aria-activedescendant')).toBeTruthy();
+          // Every option is finger-sized.
+          const heights = await list
+            .getByRole('option')
+            .evaluateAll((options) => options.map((option) => option.getBoundingClientRect().height));
+          expect(Math.min(...heights)).toBeGreaterThanOrEqual(44);
+          await page.mouse.move(0, 0);
+          const shot = `parts-add-combobox-${theme}-${viewport}`;
+          results.push({ shot, violations: await seriousAxeViolations(page) });
+          await saveScreenshot(page, shot);
+          await categoria.press('Escape');
+        }
+      } finally {
+        await context.close();
+      }
+    }
+    expect(describeViolations(results)).toBe('');
+  });
+
+  it('photographs a second part of a batch being typed (docs), axe clean', async () => {
+    const results = await checkScreen(suite.browser, {
+      baseUrl: suite.server.url,
+      path: ADD,
+      name: 'parts-add-batch',
+      storageState: suite.signedIn,
+      ready: async (page) => {
+        await fillForm(page, { Nome: 'Faro anteriore destro', Codice: '' });
+        await page.getByRole('button', { name: 'Aggiungi Componente' }).click();
+        const modal = page.getByRole('dialog', { name: 'Componente aggiunto' });
+        await modal.getByRole('button', { name: 'Chiudi' }).click();
+        await modal.waitFor({ state: 'detached' });
+        await field(page, 'Nome').fill('Fanale posteriore sinistro');
+        await field(page, 'Categoria').fill('Elettronica');
+        await field(page, 'Condizione').fill('Usato garantito');
+        await field(page, 'Cassetta').fill('13');
+        await assertNoSidewaysScroll(page);
+      },
+    });
+    expect(describeViolations(results)).toBe('');
   });
 
   it('passes axe in both themes and is photographed', async () => {

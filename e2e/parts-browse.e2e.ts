@@ -27,6 +27,18 @@ describe('categories and warehouse lookup in Chromium', () => {
       cassetta: 'C 7',
     });
     await createPart({ nome: 'Lunotto', categoria: SPECIAL });
+    // Scaffale W, registered out of location order, and a scaffale 'WA' that W must not take in.
+    const shelf: [string, string, string, string][] = [
+      ['Specchietto dx', '2', '1', '4'],
+      ['Maniglia', '1', '3', '1'],
+      ['Fanale', '10', '1', '1'],
+      ['Tappo serbatoio', '1', '1', '2'],
+      ['Griglia', '2', '1', '1'],
+    ];
+    for (const [nome, campata, ripiano, cassetta] of shelf) {
+      await createPart({ nome, scaffale: 'W', campata, ripiano, cassetta });
+    }
+    await createPart({ nome: 'Paraurti', scaffale: 'WA', campata: '1', ripiano: '1', cassetta: '1' });
   });
 
   it('lists categories with counts, opens one by name, pages it and prints the table alone', async () => {
@@ -105,7 +117,7 @@ describe('categories and warehouse lookup in Chromium', () => {
       await page.goto(`${suite.server.url}/consultamagazzino`);
       await page
         .getByRole('heading', {
-          name: 'Inserisci Scaffale, Campata, Ripiano e cassetta e poi clicca Consulta',
+          name: 'Inserisci lo scaffale (e, se vuoi, campata, ripiano e cassetta) e poi clicca Consulta',
         })
         .waitFor();
       expect(
@@ -141,6 +153,52 @@ describe('categories and warehouse lookup in Chromium', () => {
     }
   });
 
+  it('lists a scaffale alone sorted by location, narrows it to a campata, and refuses a gap', async () => {
+    for (const viewport of ['desktop', 'phone'] as const) {
+      const { context, page } = await openPage(suite.browser, { storageState: suite.signedIn, viewport });
+      try {
+        await page.goto(`${suite.server.url}/consultamagazzino`);
+        await page.getByRole('textbox', { name: 'Campata' }).fill('1');
+        await page.getByRole('button', { name: 'Consulta' }).click();
+        await page.getByText('Indica prima lo scaffale').waitFor();
+        expect(page.url()).toBe(`${suite.server.url}/consultamagazzino`);
+
+        await page.getByRole('textbox', { name: 'Scaffale' }).fill('w');
+        await page.getByRole('textbox', { name: 'Campata' }).fill('');
+        await page.getByRole('button', { name: 'Consulta' }).click();
+        // Only the segment given is in the URL.
+        await page.waitForURL(`${suite.server.url}/consultamagazzino?scaffale=w`);
+        await page.getByText('Componenti trovati: 5').waitFor();
+        const names = () =>
+          viewport === 'desktop'
+            ? columnTexts(page, 'nome')
+            : page.locator('.parts-card-title').allInnerTexts();
+        if (viewport === 'desktop') {
+          await waitForRows(page, 5);
+          // Sorted by location: campata 1 before 10 before 2 (text), then ripiano and cassetta.
+          expect(await columnTexts(page, 'ubicazione')).toEqual([
+            'W · 1 · 1 · 2',
+            'W · 1 · 3 · 1',
+            'W · 10 · 1 · 1',
+            'W · 2 · 1 · 1',
+            'W · 2 · 1 · 4',
+          ]);
+        } else {
+          await page.locator('.parts-card').nth(4).waitFor();
+        }
+        expect(await names()).toEqual(['Tappo serbatoio', 'Maniglia', 'Fanale', 'Griglia', 'Specchietto dx']);
+
+        await page.getByRole('textbox', { name: 'Campata' }).fill('2');
+        await page.getByRole('button', { name: 'Consulta' }).click();
+        await page.waitForURL(`${suite.server.url}/consultamagazzino?scaffale=w&campata=2`);
+        await page.getByText('Componenti trovati: 2').waitFor();
+        expect(await names()).toEqual(['Griglia', 'Specchietto dx']);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   it('passes axe in both themes and is photographed (categories, category, lookup)', async () => {
     const common = { baseUrl: suite.server.url, storageState: suite.signedIn };
     const results = [
@@ -169,6 +227,15 @@ describe('categories and warehouse lookup in Chromium', () => {
         ready: async (page) => {
           await page.getByRole('button', { name: 'Ingrandisci la foto di Parabrezza' }).waitFor();
           await waitForThumbnails(page);
+          await assertNoSidewaysScroll(page);
+        },
+      })),
+      ...(await checkScreen(suite.browser, {
+        ...common,
+        path: '/consultamagazzino?scaffale=W',
+        name: 'parts-warehouse-scaffale',
+        ready: async (page) => {
+          await page.getByText('Componenti trovati: 5').waitFor();
           await assertNoSidewaysScroll(page);
         },
       })),

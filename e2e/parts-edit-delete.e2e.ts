@@ -81,8 +81,11 @@ describe('a part’s page, edit and delete in Chromium', () => {
       expect(await image.getAttribute('src')).toBe(photoUrl);
 
       await page.getByRole('textbox', { name: 'Marca' }).fill('Lancia');
-      // Emptied: a field left empty keeps its stored value.
+      // A required field cannot be emptied.
       await nome.fill('');
+      await page.getByRole('button', { name: 'Conferma e salva' }).click();
+      await page.getByText('Il nome è obbligatorio').waitFor();
+      await nome.fill('Pompa freno 1');
       await page.getByRole('button', { name: 'Conferma e salva' }).click();
       await page.waitForURL(`${suite.server.url}${list}`);
       await page.getByText('Modifiche salvate').waitFor();
@@ -119,6 +122,27 @@ describe('a part’s page, edit and delete in Chromium', () => {
       expect((await suite.api.request.get(`${suite.server.url}/api/componenti/${part._id}`)).status()).toBe(
         404,
       );
+    });
+  });
+
+  it('empties the descrizione emptied on edit, and shows it as "—"', async () => {
+    const part = await create({ nome: 'Cerniera cofano', descrizione: 'Leggermente graffiata' });
+    await suite.inPage(`/modificacomponente/${part._id}`, async (page) => {
+      const descrizione = page.getByRole('textbox', { name: 'Descrizione' });
+      await descrizione.waitFor();
+      expect(await descrizione.inputValue()).toBe('Leggermente graffiata');
+      await descrizione.fill('');
+      await page.getByRole('button', { name: 'Conferma e salva' }).click();
+      await page.getByText('Modifiche salvate').waitFor();
+      expect(await page.getByText('Nessuna modifica da salvare.').count()).toBe(0);
+      const stored = (await (
+        await suite.api.request.get(`${suite.server.url}/api/componenti/${part._id}`)
+      ).json()) as Part;
+      expect(stored).toMatchObject({ descrizione: null, version: 2 });
+      await page.goto(`${suite.server.url}/componente/${part._id}`);
+      const term = page.locator('dt', { hasText: /^Descrizione$/ });
+      await term.waitFor();
+      expect(await term.locator('+ dd [aria-hidden="true"]').innerText()).toBe('—');
     });
   });
 
@@ -223,7 +247,7 @@ describe('a part’s page, edit and delete in Chromium', () => {
         path: `/modificacomponente/${part._id}`,
         name: 'parts-saved',
         ready: async (page) => {
-          await page.getByRole('textbox', { name: 'Condizione' }).fill('Ottima');
+          await page.getByRole('combobox', { name: 'Condizione' }).fill('Ottima');
           await page.getByRole('button', { name: 'Conferma e salva' }).click();
           await page.getByText('Modifiche salvate').waitFor();
           await page.locator('table.parts-table, .parts-card').first().waitFor();

@@ -207,9 +207,10 @@ describe('parts list in Chromium', () => {
         return image !== null && image.complete && image.naturalWidth > 0;
       });
       expect(await img.boundingBox()).toMatchObject({ width: 64, height: 64 });
-      const code = page.getByRole('link', { name: new RegExp(withPhoto.codice) });
+      const codice = withPhoto.codice ?? '';
+      const code = page.getByRole('link', { name: new RegExp(codice) });
       expect(await code.getAttribute('href')).toBe(
-        `https://www.google.com/search?q=${encodeURIComponent(withPhoto.codice)}`,
+        `https://www.google.com/search?q=${encodeURIComponent(codice)}`,
       );
       expect(await code.getAttribute('target')).toBe('_blank');
       expect(await code.getAttribute('rel')).toBe('noopener noreferrer');

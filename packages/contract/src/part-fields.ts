@@ -18,6 +18,11 @@ export interface FieldSpec {
   /** Picks 'obbligatoria' over 'obbligatorio' in messages. */
   feminine: boolean;
   kind: FieldKind;
+  /**
+   * Whether a part needs it. An optional field may be left empty: it is stored and returned as
+   * `null` (a used part often has no readable code), and shown as '—'.
+   */
+  required: boolean;
   /** Longest text accepted (text kinds). */
   maxLength?: number;
   /** Largest value and decimal places kept (decimal kinds), and the unit shown after the number. */
@@ -38,6 +43,7 @@ export const PART_FIELD_SPECS = {
     label: 'Nome',
     subject: 'Il nome',
     feminine: false,
+    required: true,
     kind: 'text',
     maxLength: LIMITS.shortTextMax,
     group: 'componente',
@@ -46,6 +52,7 @@ export const PART_FIELD_SPECS = {
     label: 'Descrizione',
     subject: 'La descrizione',
     feminine: true,
+    required: false,
     kind: 'longText',
     maxLength: LIMITS.descrizioneMax,
     group: 'componente',
@@ -54,6 +61,7 @@ export const PART_FIELD_SPECS = {
     label: 'Categoria',
     subject: 'La categoria',
     feminine: true,
+    required: true,
     kind: 'text',
     maxLength: LIMITS.shortTextMax,
     group: 'componente',
@@ -62,6 +70,7 @@ export const PART_FIELD_SPECS = {
     label: 'Codice',
     subject: 'Il codice',
     feminine: false,
+    required: false,
     kind: 'text',
     maxLength: LIMITS.shortTextMax,
     group: 'componente',
@@ -70,6 +79,7 @@ export const PART_FIELD_SPECS = {
     label: 'Condizione',
     subject: 'La condizione',
     feminine: true,
+    required: true,
     kind: 'text',
     maxLength: LIMITS.shortTextMax,
     group: 'componente',
@@ -78,6 +88,7 @@ export const PART_FIELD_SPECS = {
     label: 'Peso (Kg)',
     subject: 'Il peso',
     feminine: false,
+    required: false,
     kind: 'decimal',
     maxValue: LIMITS.pesoMax,
     decimals: LIMITS.pesoDecimals,
@@ -88,6 +99,7 @@ export const PART_FIELD_SPECS = {
     label: 'Scaffale',
     subject: 'Lo scaffale',
     feminine: false,
+    required: true,
     kind: 'text',
     maxLength: LIMITS.locationMax,
     group: 'ubicazione',
@@ -96,6 +108,7 @@ export const PART_FIELD_SPECS = {
     label: 'Campata',
     subject: 'La campata',
     feminine: true,
+    required: true,
     kind: 'text',
     maxLength: LIMITS.locationMax,
     group: 'ubicazione',
@@ -104,6 +117,7 @@ export const PART_FIELD_SPECS = {
     label: 'Ripiano',
     subject: 'Il ripiano',
     feminine: false,
+    required: true,
     kind: 'text',
     maxLength: LIMITS.locationMax,
     group: 'ubicazione',
@@ -112,6 +126,7 @@ export const PART_FIELD_SPECS = {
     label: 'Cassetta',
     subject: 'La cassetta',
     feminine: true,
+    required: true,
     kind: 'text',
     maxLength: LIMITS.locationMax,
     group: 'ubicazione',
@@ -120,6 +135,7 @@ export const PART_FIELD_SPECS = {
     label: 'Marca',
     subject: 'La marca',
     feminine: true,
+    required: true,
     kind: 'text',
     maxLength: LIMITS.shortTextMax,
     group: 'veicolo',
@@ -128,6 +144,7 @@ export const PART_FIELD_SPECS = {
     label: 'Modello',
     subject: 'Il modello',
     feminine: false,
+    required: true,
     kind: 'text',
     maxLength: LIMITS.shortTextMax,
     group: 'veicolo',
@@ -136,6 +153,7 @@ export const PART_FIELD_SPECS = {
     label: 'Versione',
     subject: 'La versione',
     feminine: true,
+    required: false,
     kind: 'text',
     maxLength: LIMITS.shortTextMax,
     group: 'veicolo',
@@ -144,6 +162,7 @@ export const PART_FIELD_SPECS = {
     label: 'Anno di immatricolazione',
     subject: "L'anno di immatricolazione",
     feminine: false,
+    required: true,
     kind: 'year',
     maxLength: 4,
     group: 'veicolo',
@@ -164,6 +183,21 @@ export const LOCATION_FIELDS = [
   'cassetta',
 ] as const satisfies readonly PartField[];
 export type LocationField = (typeof LOCATION_FIELDS)[number];
+
+/** The fields a part may leave empty (stored and returned as null). */
+export type OptionalPartField = {
+  [K in PartField]: (typeof PART_FIELD_SPECS)[K]['required'] extends false ? K : never;
+}[PartField];
+
+/** The fields a part may leave empty, in form order. */
+export const OPTIONAL_PART_FIELDS = PART_FIELDS.filter(
+  (name) => !PART_FIELD_SPECS[name].required,
+) as OptionalPartField[];
+
+/** True for a field a part may leave empty. */
+export function isOptionalField(name: PartField): name is OptionalPartField {
+  return !PART_FIELD_SPECS[name].required;
+}
 
 /** The fields of one group, in form order. */
 export function fieldsOfGroup(group: FieldGroup): PartField[] {

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { readDecimal } from './common.js';
 import { fieldErrors } from './errors.js';
-import { fieldsOfGroup, LOCATION_FIELDS, PART_FIELD_SPECS, PART_FIELDS } from './part-fields.js';
+import {
+  fieldsOfGroup,
+  LOCATION_FIELDS,
+  OPTIONAL_PART_FIELDS,
+  PART_FIELD_SPECS,
+  PART_FIELDS,
+} from './part-fields.js';
 import {
   csvFileName,
   EXAMPLE_PART_INPUT,
+  LocationLookupSchema,
   LocationSchema,
+  lookupSegments,
   PartSchema,
   PartInputSchema,
   PartListQuerySchema,
@@ -30,12 +38,32 @@ describe('PartInputSchema', () => {
     expect(parsed.urlImmagine).toBeUndefined();
   });
 
-  it('names every missing field with an Italian message of the right gender', () => {
+  it('names every missing required field with an Italian message of the right gender', () => {
     const fields = errorsOf({});
     expect(fields.nome).toBe('Il nome è obbligatorio');
     expect(fields.categoria).toBe('La categoria è obbligatoria');
-    expect(fields.peso).toBe('Il peso è obbligatorio');
-    expect(Object.keys(fields)).toHaveLength(14);
+    expect(fields.annoImmatricolazione).toBe("L'anno di immatricolazione è obbligatorio");
+    expect(Object.keys(fields)).toHaveLength(PART_FIELDS.length - OPTIONAL_PART_FIELDS.length);
+  });
+
+  it('takes descrizione, codice, peso and versione as optional: left out, null or blank is null', () => {
+    expect(OPTIONAL_PART_FIELDS).toEqual(['descrizione', 'codice', 'peso', 'versione']);
+    const { descrizione: _d, codice: _c, peso: _p, versione: _v, ...required } = valid;
+    expect(PartInputSchema.parse(required)).toMatchObject({
+      descrizione: null,
+      codice: null,
+      peso: null,
+      versione: null,
+    });
+    expect(
+      PartInputSchema.parse({ ...valid, descrizione: '  ', codice: null, peso: '', versione: '' }),
+    ).toMatchObject({ descrizione: null, codice: null, peso: null, versione: null });
+    // Given, they follow their rules.
+    expect(errorsOf({ ...valid, codice: 'x'.repeat(201), peso: 'tanto' })).toEqual({
+      codice: 'Il codice può avere al massimo 200 caratteri',
+      peso: 'Il peso deve essere un numero',
+    });
+    expect(PartInputSchema.parse({ ...valid, codice: ' 1K0 ' }).codice).toBe('1K0');
   });
 
   it('refuses blank text, negative or over-precise peso, and impossible years', () => {
@@ -71,6 +99,22 @@ describe('PartInputSchema', () => {
 });
 
 describe('PartPatchSchema', () => {
+  it('empties an optional field sent empty, never a required one, and leaves out what is not sent', () => {
+    expect(PartPatchSchema.parse({ descrizione: '', codice: null, peso: ' ' })).toEqual({
+      descrizione: null,
+      codice: null,
+      peso: null,
+    });
+    expect(PartPatchSchema.parse({ versione: '2.0' })).toEqual({ versione: '2.0' });
+    const result = PartPatchSchema.safeParse({ nome: '', marca: null });
+    expect(result.success).toBe(false);
+    if (!result.success)
+      expect(fieldErrors(result.error)).toEqual({
+        nome: 'Il nome è obbligatorio',
+        marca: 'La marca è obbligatoria',
+      });
+  });
+
   it('accepts any subset with the creation rules, and an empty object (the server refuses it)', () => {
     expect(PartPatchSchema.parse({ peso: '2,5' })).toEqual({ peso: 2.5 });
     expect(PartPatchSchema.parse({})).toEqual({});
@@ -131,7 +175,7 @@ describe('readDecimal (what a clerk types in a numeric field)', () => {
     expect(PartInputSchema.parse({ ...valid, peso: '1,8' }).peso).toBe(1.8);
     expect(PartInputSchema.parse({ ...valid, peso: '1.234,5' }).peso).toBe(1234.5);
     expect(errorsOf({ ...valid, peso: '1,2,3' }).peso).toBe('Il peso deve essere un numero');
-    expect(errorsOf({ ...valid, peso: '' }).peso).toBe('Il peso è obbligatorio');
+    expect(PartInputSchema.parse({ ...valid, peso: '' }).peso).toBeNull();
   });
 });
 
@@ -140,18 +184,56 @@ describe('PART_FIELD_SPECS (the part described once)', () => {
     expect(Object.keys(PartInputSchema.shape)).toEqual([...PART_FIELDS, 'urlImmagine']);
     expect(fieldsOfGroup('ubicazione')).toEqual([...LOCATION_FIELDS]);
     expect(Object.keys(LocationSchema.shape)).toEqual([...LOCATION_FIELDS]);
-    expect(PartSchema.shape.peso.type).toBe('number');
+    expect(PartSchema.shape.peso.unwrap().type).toBe('number');
     expect(PartSchema.shape.nome.type).toBe('string');
+    expect(PartSchema.shape.codice.safeParse(null).success).toBe(true);
+    expect(PartSchema.shape.nome.safeParse(null).success).toBe(false);
   });
 
-  it('names each field in its messages with its own article and gender', () => {
+  it('names each required field in its messages with its own article and gender', () => {
     const fields = errorsOf({});
     for (const name of PART_FIELDS) {
       const spec = PART_FIELD_SPECS[name];
-      expect(fields[name]).toBe(`${spec.subject} è ${spec.feminine ? 'obbligatoria' : 'obbligatorio'}`);
+      expect(fields[name]).toBe(
+        spec.required ? `${spec.subject} è ${spec.feminine ? 'obbligatoria' : 'obbligatorio'}` : undefined,
+      );
     }
     expect(errorsOf({ ...valid, campata: 'x'.repeat(51) }).campata).toBe(
       'La campata può avere al massimo 50 caratteri',
     );
+  });
+});
+
+describe('LocationLookupSchema (Consulta Magazzino)', () => {
+  const lookup = (values: Partial<Record<string, string>>) =>
+    LocationLookupSchema.safeParse({ scaffale: '', campata: '', ripiano: '', cassetta: '', ...values });
+
+  it('takes any leading part of a location, trimmed', () => {
+    const parsed = LocationLookupSchema.parse({ scaffale: ' G ', campata: '2', ripiano: '', cassetta: '' });
+    expect(lookupSegments(parsed)).toEqual(['G', '2']);
+    expect(lookupSegments({ scaffale: 'A', campata: '1', ripiano: '2', cassetta: '3' })).toEqual([
+      'A',
+      '1',
+      '2',
+      '3',
+    ]);
+    expect(lookup({ scaffale: 'A' }).success).toBe(true);
+  });
+
+  it('needs the scaffale, and refuses a segment given after one left empty', () => {
+    const fieldsOf = (values: Partial<Record<string, string>>) => {
+      const result = lookup(values);
+      if (result.success) throw new Error('expected the lookup to be refused');
+      return fieldErrors(result.error);
+    };
+    expect(fieldsOf({})).toEqual({ scaffale: 'Lo scaffale è obbligatorio' });
+    expect(fieldsOf({ campata: '1' })).toEqual({ scaffale: 'Indica prima lo scaffale' });
+    expect(fieldsOf({ scaffale: 'A', ripiano: '2' })).toEqual({ campata: 'Indica prima la campata' });
+    expect(fieldsOf({ scaffale: 'A', campata: '1', cassetta: '3' })).toEqual({
+      ripiano: 'Indica prima il ripiano',
+    });
+    expect(fieldsOf({ scaffale: 'x'.repeat(51) })).toEqual({
+      scaffale: 'Lo scaffale può avere al massimo 50 caratteri',
+    });
   });
 });

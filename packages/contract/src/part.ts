@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { requiredText, parseDecimal } from './common.js';
 import { LIMITS } from './limits.js';
 import {
+  LOCATION_FIELDS,
   PART_FIELD_SPECS,
   PART_FIELDS,
   type FieldSpec,
@@ -56,24 +57,81 @@ function textField(spec: FieldSpec) {
 }
 
 const FIELD_SCHEMAS = { text: textField, longText: textField, decimal: decimalField, year: yearField };
-type FieldSchema<S extends FieldSpec> = ReturnType<(typeof FIELD_SCHEMAS)[S['kind']]>;
-type FieldShape = { [K in PartField]: FieldSchema<(typeof PART_FIELD_SPECS)[K]> };
+type KindSchema<S extends FieldSpec> = ReturnType<(typeof FIELD_SCHEMAS)[S['kind']]>;
 
-/** The input schema of every part field, built from its description in PART_FIELD_SPECS. */
+/** Nothing given: absent, null, or text that is only spaces. */
+function emptyToNull(value: unknown): unknown {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+    ? null
+    : value;
+}
+
+/** An optional field's value in a patch: absent leaves it as it is, empty (null or '') empties it. */
+type Emptiable<T extends z.ZodType> = z.ZodPipe<z.ZodTransform, z.ZodNullable<T>>;
+function emptiable<T extends z.ZodType>(schema: T): Emptiable<T> {
+  return z.preprocess(emptyToNull, schema.nullable()) as unknown as Emptiable<T>;
+}
+
+/** An optional field on creation: absent, null or empty is stored as null; anything else as the kind says. */
+type Optional<T extends z.ZodType> = z.ZodPipe<
+  z.ZodOptional<Emptiable<T>>,
+  z.ZodTransform<z.output<T> | null, z.output<T> | null | undefined>
+>;
+function optionalField<T extends z.ZodType>(schema: T): Optional<T> {
+  return emptiable(schema)
+    .optional()
+    .transform((value) => value ?? null);
+}
+
+type Spec<K extends PartField> = (typeof PART_FIELD_SPECS)[K];
+type FieldShape = {
+  [K in PartField]: Spec<K>['required'] extends false ? Optional<KindSchema<Spec<K>>> : KindSchema<Spec<K>>;
+};
+type PatchShape = {
+  [K in PartField]: Spec<K>['required'] extends false
+    ? z.ZodOptional<Emptiable<KindSchema<Spec<K>>>>
+    : z.ZodOptional<KindSchema<Spec<K>>>;
+};
+
+/** The schema of a field's kind, with the field's rules and messages. */
+function kindSchema(name: PartField) {
+  const spec: FieldSpec = PART_FIELD_SPECS[name];
+  return FIELD_SCHEMAS[spec.kind](spec);
+}
+
+/**
+ * The input schema of every part field on creation, built from PART_FIELD_SPECS: a required
+ * field must be there; an optional one left out, null or empty becomes null.
+ */
 const FIELD_SHAPE = Object.fromEntries(
   PART_FIELDS.map((name) => {
-    const spec: FieldSpec = PART_FIELD_SPECS[name];
-    return [name, FIELD_SCHEMAS[spec.kind](spec)];
+    const schema = kindSchema(name);
+    return [name, PART_FIELD_SPECS[name].required ? schema : optionalField(schema)];
   }),
-) as FieldShape;
+) as unknown as FieldShape;
 
-/** What a stored field holds: a number for decimal kinds, text for the others. */
+/**
+ * The same fields in a patch: every one may be left out (unchanged); an optional one sent empty
+ * (null or '') is emptied; a required one sent empty is refused ("Il nome è obbligatorio").
+ */
+const PATCH_SHAPE = Object.fromEntries(
+  PART_FIELDS.map((name) => {
+    const schema = kindSchema(name);
+    return [name, (PART_FIELD_SPECS[name].required ? schema : emptiable(schema)).optional()];
+  }),
+) as unknown as PatchShape;
+
+/** What a stored field holds: a number for decimal kinds, text for the others; null when left empty. */
+type StoredValue<K extends PartField> = Spec<K>['kind'] extends 'decimal' ? z.ZodNumber : z.ZodString;
 type StoredShape = {
-  [K in PartField]: (typeof PART_FIELD_SPECS)[K]['kind'] extends 'decimal' ? z.ZodNumber : z.ZodString;
+  [K in PartField]: Spec<K>['required'] extends false ? z.ZodNullable<StoredValue<K>> : StoredValue<K>;
 };
 const STORED_SHAPE = Object.fromEntries(
-  PART_FIELDS.map((name) => [name, PART_FIELD_SPECS[name].kind === 'decimal' ? z.number() : z.string()]),
-) as StoredShape;
+  PART_FIELDS.map((name) => {
+    const value = PART_FIELD_SPECS[name].kind === 'decimal' ? z.number() : z.string();
+    return [name, PART_FIELD_SPECS[name].required ? value : value.nullable()];
+  }),
+) as unknown as StoredShape;
 
 const urlImmagineSchema = z
   .string({ error: "L'immagine deve essere un indirizzo" })
@@ -88,7 +146,11 @@ const urlImmagineSchema = z
 /** The message for a body that is not a JSON object at all (an array, a string, null). */
 const NOT_AN_OBJECT = 'Il corpo della richiesta deve essere un oggetto JSON con i campi del componente';
 
-/** The fields a client sends to create a part: every field of PART_FIELD_SPECS, and the image. */
+/**
+ * The fields a client sends to create a part: every field of PART_FIELD_SPECS, and the image.
+ * Optional fields (descrizione, codice, peso, versione) may be left out, null or empty: they are
+ * stored and returned as null.
+ */
 export const PartInputSchema = z.object(
   { ...FIELD_SHAPE, urlImmagine: urlImmagineSchema.optional() },
   { error: NOT_AN_OBJECT },
@@ -118,8 +180,14 @@ export const EXAMPLE_PART_INPUT = {
   annoImmatricolazione: '2004',
 } as const satisfies PartInput;
 
-/** A partial update: any subset of the creation fields, with the same rules. */
-export const PartPatchSchema = PartInputSchema.partial();
+/**
+ * A partial update: any subset of the creation fields, with the same rules. An optional field sent
+ * empty (null or '') is emptied; a required one cannot be.
+ */
+export const PartPatchSchema = z.object(
+  { ...PATCH_SHAPE, urlImmagine: urlImmagineSchema.optional() },
+  { error: NOT_AN_OBJECT },
+);
 export type PartPatch = z.output<typeof PartPatchSchema>;
 
 /** A stored part as the API returns it. */
@@ -205,6 +273,11 @@ export const CategoryCountSchema = z
   .meta({ id: 'CategoryCount' });
 export type CategoryCount = z.infer<typeof CategoryCountSchema>;
 
+export const ConditionCountSchema = z
+  .object({ condizione: z.string(), count: z.number().int() })
+  .meta({ id: 'ConditionCount' });
+export type ConditionCount = z.infer<typeof ConditionCountSchema>;
+
 /** The four segments of a storage location, with the same rules as on a part. */
 export const LocationSchema = PartInputSchema.pick({
   scaffale: true,
@@ -213,6 +286,57 @@ export const LocationSchema = PartInputSchema.pick({
   cassetta: true,
 } satisfies Record<LocationField, true>);
 export type Location = z.output<typeof LocationSchema>;
+
+/** A segment of the lookup form: trimmed, at most as long as on a part, '' when not given. */
+function lookupSegment(name: LocationField) {
+  const spec: FieldSpec = PART_FIELD_SPECS[name];
+  const max = spec.maxLength ?? LIMITS.locationMax;
+  return z
+    .string({ error: `${spec.subject} deve essere un testo` })
+    .trim()
+    .max(max, { error: `${spec.subject} può avere al massimo ${max} caratteri` });
+}
+
+/** 'Indica prima lo scaffale': the message of a segment left out before one that is given. */
+function indicateFirst(name: LocationField): string {
+  const subject = PART_FIELD_SPECS[name].subject;
+  return `Indica prima ${subject.charAt(0).toLowerCase()}${subject.slice(1)}`;
+}
+
+/**
+ * The location lookup ('Consulta Magazzino'): any leading part of a location, from the scaffale
+ * alone to all four segments (the exact place). The scaffale is required; a segment given after
+ * one left empty is refused on the empty one ('Indica prima la campata').
+ */
+export const LocationLookupSchema = z
+  .object({
+    scaffale: lookupSegment('scaffale'),
+    campata: lookupSegment('campata'),
+    ripiano: lookupSegment('ripiano'),
+    cassetta: lookupSegment('cassetta'),
+  } satisfies Record<LocationField, z.ZodType>)
+  .superRefine((lookup, ctx) => {
+    const spec = PART_FIELD_SPECS.scaffale;
+    if (LOCATION_FIELDS.every((name) => lookup[name] === '')) {
+      ctx.addIssue({ code: 'custom', path: ['scaffale'], message: `${spec.subject} è obbligatorio` });
+      return;
+    }
+    const last = LOCATION_FIELDS.findLastIndex((name) => lookup[name] !== '');
+    const gap = LOCATION_FIELDS.slice(0, last).find((name) => lookup[name] === '');
+    if (gap) ctx.addIssue({ code: 'custom', path: [gap], message: indicateFirst(gap) });
+  });
+export type LocationLookup = z.output<typeof LocationLookupSchema>;
+
+/** The leading segments a lookup gives (1 to 4), in order: ['G', '2'] for scaffale G, campata 2. */
+export function lookupSegments(lookup: Partial<LocationLookup>): string[] {
+  const segments: string[] = [];
+  for (const name of LOCATION_FIELDS) {
+    const value = (lookup[name] ?? '').trim();
+    if (value === '') break;
+    segments.push(value);
+  }
+  return segments;
+}
 
 /**
  * Columns of the CSV export, in order: a fixed file format (docs/product.md, "Export"), so a new

@@ -41,6 +41,10 @@ export interface FormFieldProps {
   onBlur?: (event: FocusEvent<ControlElement>) => unknown;
   autoComplete?: InputHTMLAttributes<HTMLInputElement>['autoComplete'];
   inputMode?: InputHTMLAttributes<HTMLInputElement>['inputMode'];
+  /** What a phone's Enter key says ('next', 'search', 'send'...). */
+  enterKeyHint?: InputHTMLAttributes<HTMLInputElement>['enterKeyHint'];
+  /** How a phone's keyboard capitalizes ('characters' for codes). */
+  autoCapitalize?: string | undefined;
   placeholder?: string | undefined;
   maxLength?: number | undefined;
   autoFocus?: boolean;

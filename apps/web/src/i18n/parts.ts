@@ -9,6 +9,29 @@ export const parts = {
     peso: 'Con la virgola per i decimali, per esempio 1,8',
   },
 
+  /** The part forms (add and edit): their groups and the choosers of categoria and condizione. */
+  form: {
+    requiredNote: 'I campi con * sono obbligatori.',
+    groups: {
+      componente: 'Componente',
+      veicolo: 'Veicolo',
+      ubicazione: 'Ubicazione',
+      foto: 'Foto',
+    },
+    /** Beside a value in the list: how many parts have it, for screen readers. */
+    count: (n: number) => (n === 1 ? '1 componente' : `${n} componenti`),
+    categoria: {
+      list: 'Categorie esistenti',
+      newOption: (text: string) => `Nuova categoria «${text}»`,
+      newNote: (text: string) => `«${text}» sarà una nuova categoria.`,
+    },
+    condizione: {
+      list: 'Condizioni esistenti',
+      newOption: (text: string) => `Nuova condizione «${text}»`,
+      newNote: (text: string) => `«${text}» sarà una nuova condizione.`,
+    },
+  },
+
   table: {
     caption: 'Componenti',
     columns: {
@@ -118,8 +141,9 @@ export const parts = {
     searchCode: 'Cerca il codice sul web',
     added: (when: string) => `Inserito il ${when}`,
     changed: (when: string) => `Modificato il ${when}`,
-    /** An optional value left empty. */
+    /** An optional value left empty, and how screen readers hear it. */
     empty: '—',
+    emptyLabel: 'non indicato',
   },
 
   /** Where 'back' leads, named after the screen the clerk came from. */
@@ -154,8 +178,12 @@ export const parts = {
     submit: 'Aggiungi Componente',
     submitting: 'Salvataggio in corso...',
     back: 'Torna alla Dashboard',
-    modalTitle: 'Componente AGGIUNTO',
+    modalTitle: 'Componente aggiunto',
     modalBody: 'Componente inserito correttamente!',
+    /** What 'Chiudi' keeps for the next part of the batch, and what 'Nuovo veicolo' does. */
+    keptNote: (vehicle: string, place: string) =>
+      `«Chiudi» tiene il veicolo (${vehicle}) e l'ubicazione ${place} per il prossimo componente; «Nuovo veicolo» svuota tutto.`,
+    newVehicle: 'Nuovo veicolo',
     failed: 'Il componente non è stato aggiunto',
     waitingForPhoto: 'Il componente sarà salvato appena la foto avrà finito di caricarsi…',
     photoFailed:
@@ -176,7 +204,7 @@ export const parts = {
     newImage: 'Carica una nuova immagine',
     newImageReady: 'La nuova immagine sarà salvata con “Conferma e salva”.',
     formTitle: 'Dati del componente',
-    hint: 'Un campo lasciato vuoto mantiene il valore salvato.',
+    hint: 'I campi con * sono obbligatori; svuota un campo facoltativo per cancellarne il valore.',
     submit: 'Conferma e salva',
     submitting: 'Salvataggio in corso...',
     back: 'Torna Indietro',
@@ -221,7 +249,7 @@ export const parts = {
 
   warehouse: {
     title: 'Consulta Magazzino',
-    heading: 'Inserisci Scaffale, Campata, Ripiano e cassetta e poi clicca Consulta',
+    heading: 'Inserisci lo scaffale (e, se vuoi, campata, ripiano e cassetta) e poi clicca Consulta',
     submit: 'Consulta',
     back: 'Torna alla dashboard senza consultare',
     empty: 'Nessun componente trovato in questa ubicazione',

@@ -4,6 +4,7 @@ import * as m002 from './002-accounts.js';
 import * as m003 from './003-media.js';
 import * as m004 from './004-search.js';
 import * as m005 from './005-roles.js';
+import * as m006 from './006-optional-fields.js';
 
 /**
  * Every migration, in order. Names are never changed once released: the database records them.
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '003-media': m003,
   '004-search': m004,
   '005-roles': m005,
+  '006-optional-fields': m006,
 };

@@ -1,15 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS, maxRegistrationYear, PART_FIELDS, type Part } from '@magazzino/contract';
+import {
+  LIMITS,
+  maxRegistrationYear,
+  OPTIONAL_PART_FIELDS,
+  PART_FIELDS,
+  type Part,
+} from '@magazzino/contract';
 import { buildTestApp, signIn, type Session, type TestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/databases.js';
 import { partInput } from '../../../test/factories.js';
 
-/** Each text field: its label in messages, the adjective's gender, its maximum length. */
+/** Each required text field: its label in messages, the adjective's gender, its maximum length. */
 const TEXT_FIELDS = [
   ['nome', 'Il nome', 'obbligatorio', LIMITS.shortTextMax],
-  ['descrizione', 'La descrizione', 'obbligatoria', LIMITS.descrizioneMax],
   ['categoria', 'La categoria', 'obbligatoria', LIMITS.shortTextMax],
-  ['codice', 'Il codice', 'obbligatorio', LIMITS.shortTextMax],
   ['condizione', 'La condizione', 'obbligatoria', LIMITS.shortTextMax],
   ['scaffale', 'Lo scaffale', 'obbligatorio', LIMITS.locationMax],
   ['campata', 'La campata', 'obbligatoria', LIMITS.locationMax],
@@ -17,8 +21,16 @@ const TEXT_FIELDS = [
   ['cassetta', 'La cassetta', 'obbligatoria', LIMITS.locationMax],
   ['marca', 'La marca', 'obbligatoria', LIMITS.shortTextMax],
   ['modello', 'Il modello', 'obbligatorio', LIMITS.shortTextMax],
-  ['versione', 'La versione', 'obbligatoria', LIMITS.shortTextMax],
 ] as const;
+
+/** The optional text fields: left empty they are null; given, they follow the same rules. */
+const OPTIONAL_TEXT_FIELDS = [
+  ['descrizione', 'La descrizione', LIMITS.descrizioneMax],
+  ['codice', 'Il codice', LIMITS.shortTextMax],
+  ['versione', 'La versione', LIMITS.shortTextMax],
+] as const;
+
+const REQUIRED_FIELDS = PART_FIELDS.filter((field) => !(OPTIONAL_PART_FIELDS as string[]).includes(field));
 
 describe.each(DIALECTS)('POST /api/componenti/crea-componente on %s', (dialect) => {
   let t: TestApp;
@@ -71,19 +83,37 @@ describe.each(DIALECTS)('POST /api/componenti/crea-componente on %s', (dialect) 
     expect(fields.urlImmagine).toMatch(/http\(s\)/);
   });
 
-  it('names every missing field in Italian', async () => {
+  it('names every missing required field in Italian', async () => {
     const res = await create({});
     expect(res.statusCode).toBe(400);
     const body = res.json<{ error: string; code: string; fields: Record<string, string> }>();
     expect(body.code).toBe('VALIDATION');
-    expect(Object.keys(body.fields).sort()).toEqual([...PART_FIELDS].sort());
+    expect(Object.keys(body.fields).sort()).toEqual([...REQUIRED_FIELDS].sort());
     expect(body.error).toContain('Il nome è obbligatorio');
   });
 
-  it.each(PART_FIELDS)('refuses a part without %s, naming only that field', async (field) => {
+  it.each(REQUIRED_FIELDS)('refuses a part without %s, naming only that field', async (field) => {
     const fields = await refusedFields(partInput({ [field]: undefined }));
     expect(Object.keys(fields)).toEqual([field]);
     expect(fields[field]).toMatch(/obbligatori[oa]$/);
+  });
+
+  it('stores a part without descrizione, codice, peso and versione: null, read back as null', async () => {
+    expect(OPTIONAL_PART_FIELDS).toEqual(['descrizione', 'codice', 'peso', 'versione']);
+    for (const empty of [undefined, null, '', '   ']) {
+      const body = partInput(Object.fromEntries(OPTIONAL_PART_FIELDS.map((field) => [field, empty])));
+      const res = await create(body);
+      expect(res.statusCode, String(empty)).toBe(201);
+      const part = res.json<Part>();
+      expect(part, String(empty)).toMatchObject({
+        descrizione: null,
+        codice: null,
+        peso: null,
+        versione: null,
+      });
+      const read = await session.inject({ method: 'GET', url: `/api/componenti/${part._id}` });
+      expect(read.json()).toEqual(part);
+    }
   });
 
   it.each(TEXT_FIELDS)(
@@ -107,6 +137,21 @@ describe.each(DIALECTS)('POST /api/componenti/crea-componente on %s', (dialect) 
     },
   );
 
+  it.each(OPTIONAL_TEXT_FIELDS)(
+    'checks %s when given: a text, at most its length, trimmed',
+    async (field, label, max) => {
+      expect(await refusedFields(partInput({ [field]: 42 }))).toEqual({
+        [field]: `${label} deve essere un testo`,
+      });
+      expect(await refusedFields(partInput({ [field]: 'x'.repeat(max + 1) }))).toEqual({
+        [field]: `${label} può avere al massimo ${max} caratteri`,
+      });
+      const longest = await create(partInput({ [field]: ` ${'é'.repeat(max)} ` }));
+      expect(longest.statusCode).toBe(201);
+      expect(longest.json<Record<string, unknown>>()[field]).toBe('é'.repeat(max));
+    },
+  );
+
   it('checks peso: a number ≥ 0 with at most 3 decimals, decimal comma accepted', async () => {
     expect((await refusedFields(partInput({ peso: -0.5 }))).peso).toBe('Il peso non può essere negativo');
     expect((await refusedFields(partInput({ peso: 1.2345 }))).peso).toBe(
@@ -115,7 +160,6 @@ describe.each(DIALECTS)('POST /api/componenti/crea-componente on %s', (dialect) 
     expect((await refusedFields(partInput({ peso: 'tanto' }))).peso).toBe('Il peso deve essere un numero');
     expect((await refusedFields(partInput({ peso: '1,2,3' }))).peso).toBe('Il peso deve essere un numero');
     expect((await refusedFields(partInput({ peso: true }))).peso).toBe('Il peso deve essere un numero');
-    expect((await refusedFields(partInput({ peso: '' }))).peso).toBe('Il peso è obbligatorio');
     expect((await refusedFields(partInput({ peso: LIMITS.pesoMax + 1 }))).peso).toMatch(/non può superare/);
     for (const [sent, stored] of [
       ['2,375', 2.375],

@@ -23,9 +23,12 @@ export function csvLine(values: readonly (string | number)[]): string {
   return values.map(csvCell).join(',') + LINE_END;
 }
 
-/** The export's row of a part, in CSV_COLUMNS order; `anno` comes from annoImmatricolazione. */
+/**
+ * The export's row of a part, in CSV_COLUMNS order; `anno` comes from annoImmatricolazione. An
+ * empty optional field (null) is an empty cell.
+ */
 function partCsvValues(part: Part): (string | number)[] {
-  return CSV_COLUMNS.map((column) => (column === 'anno' ? part.annoImmatricolazione : part[column]));
+  return CSV_COLUMNS.map((column) => (column === 'anno' ? part.annoImmatricolazione : (part[column] ?? '')));
 }
 
 /** The whole export as text chunks: BOM and header first, then one chunk per chunk of parts. */

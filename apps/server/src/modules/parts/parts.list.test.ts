@@ -74,7 +74,10 @@ const CATALOGUE = [
 const CONDITIONS = ['Ottima', 'Buona', 'discreta', 'Da revisionare'];
 const SHELVES = ['A', 'b', 'C', 'a'];
 
-/** Sort key of a seeded part for a field, mirroring what the API promises. */
+/**
+ * Sort key of a seeded part for a field, mirroring what the API promises: an empty optional field
+ * sorts before every value ('' for text, -1 for a weight).
+ */
 function sortKey(part: SeededPart, field: SortField): string | number {
   const input = part.input;
   switch (field) {
@@ -83,14 +86,14 @@ function sortKey(part: SeededPart, field: SortField): string | number {
     case 'modello':
       return foldText(input[field]);
     case 'peso':
-      return gramsFromKg(input.peso);
+      return input.peso === null ? -1 : gramsFromKg(input.peso);
     case 'ubicazione':
       return locationKey(input);
     case 'createdAt':
     case 'updatedAt':
       return part.createdAt;
     default:
-      return input[field];
+      return input[field] ?? '';
   }
 }
 
@@ -114,8 +117,9 @@ describe.each(DIALECTS)('GET /api/componenti on %s', (dialect) => {
     seeded = await seedParts(t.app.db, CATALOGUE.length, (i) => ({
       ...CATALOGUE[i],
       condizione: CONDITIONS[i % CONDITIONS.length],
-      peso: ((i * 37) % 11) + 0.25,
-      versione: `${(i * 5) % 3}.${i % 4}`,
+      // Some weights and versions left empty: they sort first ascending, last descending.
+      peso: i % 5 === 2 ? null : ((i * 37) % 11) + 0.25,
+      versione: i % 4 === 3 ? null : `${(i * 5) % 3}.${i % 4}`,
       annoImmatricolazione: String(1995 + ((i * 7) % 25)),
       scaffale: CATALOGUE[i]?.scaffale ?? SHELVES[i % SHELVES.length],
     }));

@@ -101,6 +101,51 @@ describe.each(DIALECTS)('categories and locations on %s', (dialect) => {
     });
   });
 
+  it('lists a whole scaffale, campata or ripiano by location, then registration, with X-Total-Count', async () => {
+    // Scaffale A holds C0, C1, C2, C4, C6 (a/1/2/b twice); 'Scaffale Grande' and 'Z' are apart.
+    const res = await get('/api/componenti/magazzino/a');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-total-count']).toBe('5');
+    // a/1/2/b (C0, C1, C6 in registration order), a/1/2/c (C2), then a/10/2/b (C4).
+    expect(res.json<Part[]>().map((p) => p.codice)).toEqual(['C0', 'C1', 'C6', 'C2', 'C4']);
+    expect((await get('/api/componenti/magazzino/%20A%20/1')).json<Part[]>().map((p) => p.codice)).toEqual([
+      'C0',
+      'C1',
+      'C6',
+      'C2',
+    ]);
+    expect(await codes('/api/componenti/magazzino/A/1/2')).toEqual(['C0', 'C1', 'C2', 'C6']);
+    expect(await codes(`/api/componenti/magazzino/${encodeURIComponent('scaffale GRANDE')}/u`)).toEqual([
+      'C3',
+    ]);
+    // Whole segments only: campata 1 is not 10, scaffale 'Scaffale' is not 'Scaffale Grande'.
+    expect(await codes('/api/componenti/magazzino/A/10')).toEqual(['C4']);
+    expect(await codes('/api/componenti/magazzino/Scaffale')).toEqual([]);
+    expect((await get('/api/componenti/magazzino/Q')).headers['x-total-count']).toBe('0');
+  });
+
+  it('pages and sorts a partial location, and refuses a segment left empty before another', async () => {
+    const page = await get('/api/componenti/magazzino/A?limit=2&offset=2');
+    expect(page.headers['x-total-count']).toBe('5');
+    expect(page.json<Part[]>().map((p) => p.codice)).toEqual(['C6', 'C2']);
+    const newest = await get('/api/componenti/magazzino/A/1?sort=-createdAt&limit=2');
+    expect(newest.json<Part[]>().map((p) => p.codice)).toEqual(['C6', 'C2']);
+    expect(newest.headers['x-total-count']).toBe('4');
+    for (const [url, fields] of [
+      ['/api/componenti/magazzino/%20/1', { scaffale: 'Lo scaffale è obbligatorio' }],
+      ['/api/componenti/magazzino/A/%20/2', { campata: 'La campata è obbligatoria' }],
+      [
+        `/api/componenti/magazzino/A/1/${'x'.repeat(51)}`,
+        { ripiano: 'Il ripiano può avere al massimo 50 caratteri' },
+      ],
+    ] as const) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toMatchObject({ code: 'VALIDATION', fields });
+    }
+    expect((await get('/api/componenti/magazzino/A?limit=500')).statusCode).toBe(400);
+  });
+
   it('documents every parts route in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json<{
       paths: Record<string, Record<string, { responses: Record<string, unknown>; security?: unknown }>>;
@@ -108,9 +153,13 @@ describe.each(DIALECTS)('categories and locations on %s', (dialect) => {
     const expected: [string, string][] = [
       ['/api/componenti/', 'get'],
       ['/api/componenti/categorie', 'get'],
+      ['/api/componenti/condizioni', 'get'],
       ['/api/componenti/export.csv', 'get'],
       ['/api/componenti/singolacategoria/{categoria}', 'get'],
       ['/api/componenti/magazzino/{scaffale}/{campata}/{ripiano}/{cassetta}', 'get'],
+      ['/api/componenti/magazzino/{scaffale}', 'get'],
+      ['/api/componenti/magazzino/{scaffale}/{campata}', 'get'],
+      ['/api/componenti/magazzino/{scaffale}/{campata}/{ripiano}', 'get'],
       ['/api/componenti/{id}', 'get'],
       ['/api/componenti/crea-componente', 'post'],
       ['/api/componenti/modifica/{id}', 'patch'],
@@ -129,9 +178,13 @@ describe.each(DIALECTS)('categories and locations on %s', (dialect) => {
       ['GET', '/api/componenti'],
       ['GET', '/api/componenti?limit=5'],
       ['GET', '/api/componenti/categorie'],
+      ['GET', '/api/componenti/condizioni'],
       ['GET', '/api/componenti/export.csv'],
       ['GET', '/api/componenti/singolacategoria/Motore'],
       ['GET', '/api/componenti/magazzino/A/1/2/B'],
+      ['GET', '/api/componenti/magazzino/A'],
+      ['GET', '/api/componenti/magazzino/A/1'],
+      ['GET', '/api/componenti/magazzino/A/1/2'],
       ['GET', `/api/componenti/${id}`],
       ['POST', '/api/componenti/crea-componente', {}],
       ['PATCH', `/api/componenti/modifica/${id}`, { nome: 'X' }],

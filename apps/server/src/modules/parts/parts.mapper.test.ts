@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { PartInputSchema } from '@magazzino/contract';
 import { partInput } from '../../../test/factories.js';
-import { gramsFromKg, kgFromGrams, locationKey, toNewRow, toPart } from './parts.mapper.js';
+import {
+  gramsFromKg,
+  kgFromGrams,
+  locationKey,
+  locationRange,
+  toNewRow,
+  toPart,
+  type PartColumns,
+} from './parts.mapper.js';
 
 describe('parts.mapper', () => {
   it('builds a location key from trimmed, case-folded segments that cannot run together', () => {
@@ -10,6 +18,36 @@ describe('parts.mapper', () => {
     expect(locationKey({ scaffale: 'A1', campata: '', ripiano: 'x', cassetta: 'y' })).not.toBe(
       locationKey({ scaffale: 'A', campata: '1', ripiano: 'x', cassetta: 'y' }),
     );
+  });
+
+  it('gives the range of location keys under whole leading segments', () => {
+    const range = locationRange([' G ', '2']);
+    expect(range).toEqual({ from: 'g\u001f2\u001f', to: 'g\u001f2 ' });
+    const inside = (key: string) => key >= range.from && key < range.to;
+    const key = (scaffale: string, campata: string) =>
+      locationKey({ scaffale, campata, ripiano: '1', cassetta: 'x' });
+    expect(inside(key('g', '2'))).toBe(true);
+    expect(inside(key('G', '2'))).toBe(true);
+    expect(inside(key('g', '20'))).toBe(false);
+    expect(inside(key('ga', '2'))).toBe(false);
+    expect(inside(key('g', '1'))).toBe(false);
+  });
+
+  it('stores an empty optional field as NULL and searches it as empty text', () => {
+    const input = PartInputSchema.parse(
+      partInput({ codice: '', peso: null, descrizione: undefined, versione: ' ' }),
+    );
+    const row = toNewRow(input, 'id-2', '2024-05-01T10:00:00.000Z');
+    expect(row).toMatchObject({
+      codice: null,
+      peso_grammi: null,
+      descrizione: null,
+      versione: null,
+      codice_key: '',
+    });
+    expect(row.search_norm.split('\u001f')).toHaveLength(10);
+    const part = toPart({ ...(row as PartColumns), version: 1, url_immagine: null });
+    expect(part).toMatchObject({ codice: null, peso: null, descrizione: null, versione: null });
   });
 
   it('stores kilograms as exact grams and reads them back', () => {
@@ -24,9 +62,10 @@ describe('parts.mapper', () => {
     const row = toNewRow(input, 'id-1', '2024-05-01T10:00:00.000Z');
     expect(row).toMatchObject({ nome_norm: 'faro e', marca_norm: 'citroen', peso_grammi: 1500, version: 1 });
     expect(row.search_norm).toContain('faro e');
-    expect(row.search_norm).toContain(input.codice.toLowerCase());
-    expect(row.codice_key).toBe(input.codice.toLowerCase().replace(/[^a-z0-9]/g, ''));
-    const part = toPart({ ...row, version: 1, url_immagine: row.url_immagine ?? null });
+    const codice = input.codice ?? '';
+    expect(row.search_norm).toContain(codice.toLowerCase());
+    expect(row.codice_key).toBe(codice.toLowerCase().replace(/[^a-z0-9]/g, ''));
+    const part = toPart({ ...(row as PartColumns), version: 1, url_immagine: row.url_immagine ?? null });
     expect(part).toMatchObject({
       _id: 'id-1',
       nome: 'Faro È',

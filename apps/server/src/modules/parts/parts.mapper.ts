@@ -42,11 +42,16 @@ export function locationKey(location: Location): string {
 }
 
 /**
- * The start of a location key: the given leading segments, each followed by the separator, so
- * `scaffale G` never takes in `GA` (a LIKE prefix of location_key).
+ * The location keys of every place under the leading `segments` (1 to 3 of them): the range
+ * [from, to) of location_key. Whole segments only, each followed by the separator, so scaffale
+ * `G` never takes in `GA`; `to` is `from` with its last separator (U+001F) replaced by the next
+ * character (U+0020, a space), the first key past every key that starts with `from`. Keys compare
+ * byte by byte (binary collation in SQLite, "C" in PostgreSQL, migration 006), so the range reads
+ * the (location_key, seq) index from `from` to `to`.
  */
-export function locationPrefix(segments: readonly string[]): string {
-  return segments.map((segment) => `${foldText(segment.trim())}${FIELD_SEPARATOR}`).join('');
+export function locationRange(segments: readonly string[]): { from: string; to: string } {
+  const from = segments.map((segment) => `${foldText(segment.trim())}${FIELD_SEPARATOR}`).join('');
+  return { from, to: `${from.slice(0, -1)}\u0020` };
 }
 
 /** Kilograms (up to 3 decimals) to whole grams, the stored unit: exact in both dialects. */
@@ -65,6 +70,7 @@ export function kgFromGrams(grams: number): number {
  * its letters and digits only, so any spelling of it is found.
  */
 function derivedColumns(input: PartInput) {
+  // An empty optional field (null) is searched as empty text.
   const everything = [
     input.nome,
     input.descrizione,
@@ -81,8 +87,8 @@ function derivedColumns(input: PartInput) {
     nome_norm: foldText(input.nome),
     marca_norm: foldText(input.marca),
     modello_norm: foldText(input.modello),
-    search_norm: everything.map(foldText).join(FIELD_SEPARATOR),
-    codice_key: codeKey(input.codice),
+    search_norm: everything.map((text) => foldText(text ?? '')).join(FIELD_SEPARATOR),
+    codice_key: codeKey(input.codice ?? ''),
     location_key: locationKey(input),
   };
 }
@@ -95,7 +101,7 @@ export function toFieldColumns(input: PartInput) {
     categoria: input.categoria,
     codice: input.codice,
     condizione: input.condizione,
-    peso_grammi: gramsFromKg(input.peso),
+    peso_grammi: input.peso === null ? null : gramsFromKg(input.peso),
     scaffale: input.scaffale,
     campata: input.campata,
     ripiano: input.ripiano,
@@ -136,7 +142,7 @@ export function toPart(row: PartColumns): Part {
     categoria: row.categoria,
     codice: row.codice,
     condizione: row.condizione,
-    peso: kgFromGrams(row.peso_grammi),
+    peso: row.peso_grammi === null ? null : kgFromGrams(row.peso_grammi),
     scaffale: row.scaffale,
     campata: row.campata,
     ripiano: row.ripiano,

@@ -1,11 +1,21 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
-import type { CategoryCount, Location, Part, PartInput, SortField } from '@magazzino/contract';
+import {
+  OPTIONAL_PART_FIELDS,
+  SORT_FIELDS,
+  type CategoryCount,
+  type ConditionCount,
+  type Location,
+  type Part,
+  type PartInput,
+  type SortField,
+} from '@magazzino/contract';
 import { partsMatching, type MatchingParts, type TextSearch } from '../../db/parts-text-search.js';
 import type { Database } from '../../db/schema.js';
 import { codeKey, foldText } from '../../lib/text-fold.js';
 import {
   FIELD_COLUMNS,
   locationKey,
+  locationRange,
   PART_COLUMNS,
   toFieldColumns,
   toNewRow,
@@ -25,6 +35,8 @@ export interface PartFilter {
   categoria?: string | undefined;
   /** Exact location, each segment compared trimmed and ignoring case. */
   location?: Location | undefined;
+  /** The leading segments of a location (scaffale; scaffale and campata; ...), compared the same way. */
+  locationPrefix?: readonly string[] | undefined;
   /** Only the parts whose code, reduced to letters and digits, is exactly this (or is not). */
   codeIs?: string | undefined;
   codeIsNot?: string | undefined;
@@ -39,9 +51,9 @@ export interface PartSort {
   descending: boolean;
 }
 
-/** Where a keyset page resumes: the sort value and seq of the last part already read. */
+/** Where a keyset page resumes: the sort value (null for an empty optional field) and seq of the last part read. */
 export interface PartCursor {
-  value: string | number;
+  value: string | number | null;
   seq: number;
 }
 
@@ -66,6 +78,15 @@ const SORT_COLUMNS = {
   updatedAt: 'updated_at',
 } as const satisfies Record<SortField, keyof PartsTable>;
 
+/**
+ * Sorts on an optional field, whose column may be NULL. An empty value sorts as the smallest one in
+ * both dialects (first ascending, last descending: SQLite's own order, and the order of the
+ * PostgreSQL indexes rebuilt by migration 006).
+ */
+const NULLABLE_SORTS: ReadonlySet<SortField> = new Set(
+  SORT_FIELDS.filter((field) => (OPTIONAL_PART_FIELDS as readonly string[]).includes(field)),
+);
+
 /** Rows per INSERT: 26 columns each stays well under SQLite's bound-parameter limit. */
 const INSERT_BATCH = 400;
 
@@ -89,11 +110,17 @@ function matching(db: Kysely<Database>, filter: PartFilter): MatchingParts {
   let query = matched.query;
   if (filter.categoria !== undefined) query = query.where('parts.categoria', '=', filter.categoria);
   if (filter.location) query = query.where('parts.location_key', '=', locationKey(filter.location));
+  if (filter.locationPrefix) {
+    // A range on the (location_key, seq) index, never a LIKE that reads every key.
+    const { from, to } = locationRange(filter.locationPrefix);
+    query = query.where('parts.location_key', '>=', from).where('parts.location_key', '<', to);
+  }
   if (filter.codeIs !== undefined) query = query.where('parts.codice_key', '=', filter.codeIs);
   if (filter.codeIsNot !== undefined) query = query.where('parts.codice_key', '<>', filter.codeIsNot);
   const onlyText =
     filter.categoria === undefined &&
     filter.location === undefined &&
+    filter.locationPrefix === undefined &&
     filter.codeIs === undefined &&
     filter.codeIsNot === undefined;
   return {
@@ -109,8 +136,14 @@ export function hasText(filter: PartFilter): boolean {
   return fields.length > 0 || words.length > 0;
 }
 
-function sortRef(sort: PartSort, seq: RawBuilder<number>): RawBuilder<string | number> {
-  return sort.field === REGISTRATION ? seq : sql.ref<string | number>(`parts.${SORT_COLUMNS[sort.field]}`);
+type SortValue = string | number | null;
+
+function sortRef(sort: PartSort, seq: RawBuilder<number>): RawBuilder<SortValue> {
+  return sort.field === REGISTRATION ? seq : sql.ref<SortValue>(`parts.${SORT_COLUMNS[sort.field]}`);
+}
+
+function isNullableSort(sort: PartSort): boolean {
+  return sort.field !== REGISTRATION && NULLABLE_SORTS.has(sort.field);
 }
 
 function ordered<O>(
@@ -120,7 +153,46 @@ function ordered<O>(
 ): SelectQueryBuilder<Database, 'parts', O> {
   const direction = sort.descending ? 'desc' : 'asc';
   if (sort.field === REGISTRATION) return query.orderBy(seq, direction);
-  return query.orderBy(sortRef(sort, seq), direction).orderBy(seq, direction);
+  const key = sortRef(sort, seq);
+  // Said explicitly only where NULLs can be: elsewhere it would keep PostgreSQL off its indexes.
+  const sorted = isNullableSort(sort)
+    ? query.orderBy(key, (ob) => (sort.descending ? ob.desc().nullsLast() : ob.asc().nullsFirst()))
+    : query.orderBy(key, direction);
+  return sorted.orderBy(seq, direction);
+}
+
+type PartsQuery<O> = SelectQueryBuilder<Database, 'parts', O>;
+
+/**
+ * The conditions that resume a keyset read after `cursor`, one query each, read in turn until a
+ * chunk is full. One condition (a range on the (key, seq) index) for most sorts; on a column that
+ * may be NULL the empty values form their own run (first ascending, last descending), read by a
+ * separate condition, so each stays a plain range on the index instead of an OR that scans.
+ */
+function resumeConditions<O>(
+  sort: PartSort,
+  key: RawBuilder<SortValue>,
+  seq: RawBuilder<number>,
+  cursor: PartCursor,
+): ((query: PartsQuery<O>) => PartsQuery<O>)[] {
+  const op = sort.descending ? '<' : '>';
+  if (sort.field === REGISTRATION) return [(query) => query.where(seq, op, cursor.seq)];
+  const { value } = cursor;
+  const afterValue = (query: PartsQuery<O>) =>
+    value === null
+      ? query
+      : // (key, seq) > (value, seq), written as `key >= value and (key > value or seq > seq)`: not
+        // every dialect compares row values, and the plain range on `key` lets the (key, seq)
+        // index seek straight to the cursor instead of rescanning every row already sent.
+        query
+          .where(key, sort.descending ? '<=' : '>=', value)
+          .where((eb) => eb.or([eb(key, op, value), eb(seq, op, cursor.seq)]));
+  if (!isNullableSort(sort)) return [afterValue];
+  const emptyAfter = (query: PartsQuery<O>) => query.where(key, 'is', null).where(seq, op, cursor.seq);
+  const allEmpty = (query: PartsQuery<O>) => query.where(key, 'is', null);
+  const allFilled = (query: PartsQuery<O>) => query.where(key, 'is not', null);
+  if (sort.descending) return value === null ? [emptyAfter] : [afterValue, allEmpty];
+  return value === null ? [emptyAfter, allFilled] : [afterValue];
 }
 
 /** The part with this id, if any. */
@@ -211,7 +283,7 @@ export async function countParts(
   limit: number,
 ): Promise<MatchCount> {
   const plain = !hasText(filter) && filter.codeIs === undefined && filter.codeIsNot === undefined;
-  if (plain && filter.location === undefined) {
+  if (plain && filter.location === undefined && filter.locationPrefix === undefined) {
     let counts = db.selectFrom('part_category_counts');
     if (filter.categoria !== undefined) counts = counts.where('categoria', '=', filter.categoria);
     const row = await counts
@@ -283,29 +355,28 @@ export async function listPartsAfter(
   const matched = matching(db, filter);
   const key = sortRef(sort, matched.seq);
   // Only the API's columns, plus the sort key and seq the next chunk resumes from.
-  let query = matched.query
+  const base = matched.query
     .select(PART_COLUMNS.map((column) => `parts.${column}` as const))
     .select([key.as('sort_key'), matched.seq.as('sort_seq')]);
+  type Row = Awaited<ReturnType<typeof base.execute>>[number];
+  let rows: Row[];
   if ('after' in start) {
-    const cursor = start.after;
-    const op = sort.descending ? '<' : '>';
-    if (sort.field === REGISTRATION) {
-      query = query.where(matched.seq, op, cursor.seq);
-    } else {
-      // (key, seq) > (value, seq), written as `key >= value and (key > value or seq > seq)`: not
-      // every dialect compares row values, and the plain range on `key` lets the (key, seq) index
-      // seek straight to the cursor instead of rescanning every row already sent.
-      query = query
-        .where(key, sort.descending ? '<=' : '>=', cursor.value)
-        .where((eb) => eb.or([eb(key, op, cursor.value), eb(matched.seq, op, cursor.seq)]));
+    rows = [];
+    for (const resume of resumeConditions<Row>(sort, key, matched.seq, start.after)) {
+      const wanted = limit - rows.length;
+      if (wanted === 0) break;
+      rows.push(...(await ordered(resume(base), sort, matched.seq).limit(wanted).execute()));
     }
+  } else {
+    // Only the first chunk may start at an offset; the following ones resume from the cursor.
+    const query = start.offset > 0 ? base.offset(start.offset) : base;
+    rows = await ordered(query, sort, matched.seq).limit(limit).execute();
   }
-  // Only the first chunk may start at an offset; the following ones resume from the cursor.
-  if ('offset' in start && start.offset > 0) query = query.offset(start.offset);
-  const rows = await ordered(query, sort, matched.seq).limit(limit).execute();
   const last = rows.at(-1);
   const next =
-    last && rows.length === limit ? { value: last.sort_key, seq: Number(last.sort_seq) } : undefined;
+    last && rows.length === limit
+      ? { value: last.sort_key === null ? null : last.sort_key, seq: Number(last.sort_seq) }
+      : undefined;
   return { parts: rows.map((row) => toPart(row)), next };
 }
 
@@ -344,6 +415,12 @@ export async function findPartsBySeq(db: Kysely<Database>, seqs: readonly number
 export async function countByCategory(db: Kysely<Database>): Promise<CategoryCount[]> {
   const rows = await db.selectFrom('part_category_counts').select(['categoria', 'count']).execute();
   return rows.map((row) => ({ categoria: row.categoria, count: Number(row.count) }));
+}
+
+/** Every condition with its number of parts (kept by triggers; unsorted: the service orders them). */
+export async function countByCondition(db: Kysely<Database>): Promise<ConditionCount[]> {
+  const rows = await db.selectFrom('part_condition_counts').select(['condizione', 'count']).execute();
+  return rows.map((row) => ({ condizione: row.condizione, count: Number(row.count) }));
 }
 
 /** Which of `urls` some part uses as its image (exact match on `url_immagine`, indexed). */

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   csvFileName,
   LocationSchema,
+  lookupSegments,
   PageQuerySchema,
   PartInputSchema,
   PartListQuerySchema,
@@ -17,7 +18,9 @@ import { jsonArrayChunks } from './parts.json-stream.js';
 import type { PartFilter } from './parts.repository.js';
 import {
   CategoryCountListSchema,
+  CampataParamsSchema,
   CategoryParamsSchema,
+  ConditionCountListSchema,
   docs,
   failures,
   ExportQuerySchema,
@@ -26,6 +29,8 @@ import {
   IfNoneMatchHeadersSchema,
   PartIdParamsSchema,
   PartListSchema,
+  RipianoParamsSchema,
+  ScaffaleParamsSchema,
 } from './parts.schemas.js';
 import { etagMatches, etagOf } from './parts.service.js';
 
@@ -71,6 +76,17 @@ const partsRoutes: FastifyPluginAsyncZod = (app) => {
 
   const listResponses = { 200: PartListSchema, 400: failures[400], ...guarded };
 
+  /**
+   * The parts under the leading segments of a location (scaffale; scaffale and campata; ...), a
+   * stock check of a whole scaffale: sorted by location, then by registration, unless `sort` says.
+   */
+  const sendLocationPrefix = (reply: FastifyReply, segments: Record<string, string>, query: ListQuery) =>
+    sendParts(
+      reply,
+      { locationPrefix: lookupSegments(segments) },
+      { ...query, sort: query.sort ?? 'ubicazione' },
+    );
+
   app.get(
     '/',
     {
@@ -99,6 +115,19 @@ const partsRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async () => service.categories(),
+  );
+
+  app.get(
+    '/condizioni',
+    {
+      config: { permission: 'parts:read' },
+      schema: {
+        ...docs,
+        summary: 'Condizioni con il numero di componenti, in ordine alfabetico',
+        response: { 200: ConditionCountListSchema, ...guarded },
+      },
+    },
+    async () => service.conditions(),
   );
 
   app.get(
@@ -155,6 +184,51 @@ const partsRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request, reply) => sendParts(reply, { location: request.params }, request.query),
+  );
+
+  app.get(
+    '/magazzino/:scaffale',
+    {
+      config: { permission: 'parts:read' },
+      schema: {
+        ...docs,
+        summary: 'Componenti di uno scaffale, in ordine di ubicazione',
+        params: ScaffaleParamsSchema,
+        querystring: PageQuerySchema,
+        response: listResponses,
+      },
+    },
+    async (request, reply) => sendLocationPrefix(reply, request.params, request.query),
+  );
+
+  app.get(
+    '/magazzino/:scaffale/:campata',
+    {
+      config: { permission: 'parts:read' },
+      schema: {
+        ...docs,
+        summary: 'Componenti di una campata, in ordine di ubicazione',
+        params: CampataParamsSchema,
+        querystring: PageQuerySchema,
+        response: listResponses,
+      },
+    },
+    async (request, reply) => sendLocationPrefix(reply, request.params, request.query),
+  );
+
+  app.get(
+    '/magazzino/:scaffale/:campata/:ripiano',
+    {
+      config: { permission: 'parts:read' },
+      schema: {
+        ...docs,
+        summary: 'Componenti di un ripiano, in ordine di ubicazione',
+        params: RipianoParamsSchema,
+        querystring: PageQuerySchema,
+        response: listResponses,
+      },
+    },
+    async (request, reply) => sendLocationPrefix(reply, request.params, request.query),
   );
 
   app.get(

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import {
   ApiErrorSchema,
   CategoryCountSchema,
+  ConditionCountSchema,
   LIMITS,
+  LocationSchema,
   PartListQuerySchema,
   PartSchema,
   requiredText,
@@ -17,6 +19,11 @@ export const PartIdParamsSchema = z.object({
 export const CategoryParamsSchema = z.object({
   categoria: requiredText('La categoria', LIMITS.shortTextMax, true).describe('Categoria esatta'),
 });
+
+/** The leading segments of a location, as the partial lookups take them (each like on a part). */
+export const ScaffaleParamsSchema = LocationSchema.pick({ scaffale: true });
+export const CampataParamsSchema = LocationSchema.pick({ scaffale: true, campata: true });
+export const RipianoParamsSchema = LocationSchema.pick({ scaffale: true, campata: true, ripiano: true });
 
 /** The list query minus paging: the filters (and order) of the CSV export. */
 export const ExportQuerySchema = PartListQuerySchema.omit({ limit: true, offset: true });
@@ -45,6 +52,9 @@ export const PartListSchema = z
 export const CategoryCountListSchema = z
   .array(CategoryCountSchema)
   .describe('Categorie in ordine alfabetico');
+export const ConditionCountListSchema = z
+  .array(ConditionCountSchema)
+  .describe('Condizioni in ordine alfabetico');
 
 /** Error answers of the parts routes, each with what it means for the client. */
 export const failures = {

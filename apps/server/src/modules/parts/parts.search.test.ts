@@ -41,15 +41,20 @@ function randomSource(seed: number) {
   };
 }
 
-/** The demo parts with the awkward spellings a yard really has mixed in. */
+/** The demo parts with the awkward spellings a yard really has mixed in, and fields left empty. */
 function warehouse(): PartInput[] {
   return generateDemoParts(COUNT, 7).map((input, index) => {
     const part = { ...input };
     if (index % 7 === 0) part.nome = `${part.nome} è già revisionato`;
     if (index % 9 === 0) part.marca = part.marca === 'Citroën' ? 'CITROËN' : `${part.marca} Škoda`;
-    if (index % 11 === 0) part.codice = part.codice.replace(/(.{3})/g, '$1 ').trim();
-    if (index % 13 === 0) part.codice = part.codice.replace(/(.{2})/g, '$1-').replace(/-$/, '');
-    if (index % 17 === 0) part.descrizione = `${part.descrizione} Àncora 50%_ok`;
+    if (index % 11 === 0) part.codice = (part.codice ?? '').replace(/(.{3})/g, '$1 ').trim();
+    if (index % 13 === 0) part.codice = (part.codice ?? '').replace(/(.{2})/g, '$1-').replace(/-$/, '');
+    if (index % 17 === 0) part.descrizione = `${part.descrizione ?? ''} Àncora 50%_ok`;
+    // Optional fields left empty (null): searched as empty text, sorted as the smallest value.
+    if (index % 5 === 1) part.codice = null;
+    if (index % 6 === 1) part.peso = null;
+    if (index % 8 === 1) part.versione = null;
+    if (index % 10 === 3) part.descrizione = null;
     return PartInputSchema.parse(part);
   });
 }
@@ -77,7 +82,7 @@ const TEXT_FIELDS = [
 
 function fieldsOf(part: PartInput): string[] {
   return [
-    ...TEXT_FIELDS.map((field) => part[field]),
+    ...TEXT_FIELDS.map((field) => part[field] ?? ''),
     [part.scaffale, part.campata, part.ripiano, part.cassetta].join(' '),
   ];
 }
@@ -93,7 +98,7 @@ function oracleMatches(part: PartInput, query: Query): boolean {
     if (text === '') continue;
     const code = alnum(word);
     const inText = fieldsOf(part).some((value) => fold(value).includes(text));
-    const inCode = code !== '' && alnum(part.codice).includes(code);
+    const inCode = code !== '' && alnum(part.codice ?? '').includes(code);
     if (!inText && !inCode) return false;
   }
   return true;
@@ -104,8 +109,8 @@ function oracle(parts: readonly { id: string; input: PartInput }[], query: Query
   const found = parts.filter((part) => oracleMatches(part.input, query)).reverse();
   const code = query.q !== undefined && query.sort === undefined ? alnum(query.q) : '';
   if (code === '') return found.map((part) => part.id);
-  const exact = found.filter((part) => alnum(part.input.codice) === code);
-  const others = found.filter((part) => alnum(part.input.codice) !== code);
+  const exact = found.filter((part) => alnum(part.input.codice ?? '') === code);
+  const others = found.filter((part) => alnum(part.input.codice ?? '') !== code);
   return [...exact, ...others].map((part) => part.id);
 }
 
@@ -145,13 +150,13 @@ function randomQueries(parts: readonly PartInput[], count: number, seed: number)
         break;
       case 5: {
         // The code as another clerk writes it: without separators, or spaced, or dashed.
-        const bare = part.codice.replace(/[^\p{L}\p{N}]/gu, '');
+        const bare = (part.codice ?? '').replace(/[^\p{L}\p{N}]/gu, '');
         const spaced = random.next() < 0.5 ? bare : bare.replace(/(.{3})/g, '$1-').replace(/-$/, '');
         queries.push({ q: random.next() < 0.3 ? spaced.slice(0, 5) : spaced.toLowerCase() });
         break;
       }
       case 6:
-        queries.push({ q: word(part.descrizione), marca: word(other.marca) });
+        queries.push({ q: word(part.descrizione ?? part.nome), marca: word(other.marca) });
         break;
       case 7:
         queries.push({ q: typedPiece(random, random.pick(fieldsOf(part)), random.pick([1, 2])) });
@@ -181,7 +186,8 @@ function sortedOracle(parts: readonly { id: string; input: PartInput }[], query:
   const descending = query.sort.startsWith('-');
   const field = descending ? query.sort.slice(1) : query.sort;
   const keyOf = (input: PartInput): string | number => {
-    if (field === 'peso') return Math.round(input.peso * 1000);
+    // No weight sorts before every weight.
+    if (field === 'peso') return input.peso === null ? -1 : Math.round(input.peso * 1000);
     if (field === 'nome') return fold(input.nome);
     return [input.scaffale, input.campata, input.ripiano, input.cassetta]
       .map((s) => fold(s.trim()))
@@ -269,10 +275,11 @@ describe.each(DIALECTS)('search on %s', (dialect) => {
   });
 
   it('puts the part whose code is the search first, however the code is written', async () => {
-    const target = parts.find((part) => /\s/.test(part.input.codice));
-    if (!target) throw new Error('the warehouse has no spaced code');
-    const bare = alnum(target.input.codice);
-    for (const written of [target.input.codice, bare, bare.toUpperCase().replace(/(.{4})/g, '$1-')]) {
+    const target = parts.find((part) => /\s/.test(part.input.codice ?? ''));
+    const code = target?.input.codice;
+    if (!target || !code) throw new Error('the warehouse has no spaced code');
+    const bare = alnum(code);
+    for (const written of [code, bare, bare.toUpperCase().replace(/(.{4})/g, '$1-')]) {
       const found = await get(search({ q: written }, { limit: '5' }));
       expect(found.ids[0], written).toBe(target.id);
     }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import {
   SORT_FIELDS,
   type CategoryCount,
+  type ConditionCount,
   type Part,
   type PartInput,
   type PartPatch,
@@ -11,10 +12,11 @@ import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { errors } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { codeKey } from '../../lib/text-fold.js';
+import { codeKey, foldText } from '../../lib/text-fold.js';
 import { toInput } from './parts.mapper.js';
 import {
   countByCategory,
+  countByCondition,
   countParts,
   deletePart,
   findPartById,
@@ -54,6 +56,11 @@ const UPDATE_ATTEMPTS = 5;
 
 /** Categories sorted the way an Italian reader expects (accents and case do not scatter them). */
 const italianCollator = new Intl.Collator('it', { sensitivity: 'base', numeric: true });
+
+/** Italian alphabetical order; spellings equal to the collator keep a fixed order between them. */
+function italianOrder(a: string, b: string): number {
+  return italianCollator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+}
 
 /** The ETag of a part: its version, which every update increments. */
 export function etagOf(part: Pick<Part, 'version'>): string {
@@ -100,6 +107,32 @@ function segmentsOf(filter: PartFilter, sort: string | undefined): PartFilter[] 
   ];
 }
 
+/** A spelling in use (a category or a condition) and how many parts have it. */
+interface SpellingInUse {
+  name: string;
+  count: number;
+}
+
+/**
+ * The spelling in use that `value` means, ignoring case and accents ('carrozzeria' → 'Carrozzeria'),
+ * or `value` itself when none matches. When several spellings match (a split made before this rule),
+ * the one with the most parts wins, so the split heals. `own` is the part's current value when it
+ * is being edited: the part itself does not count, so the only part spelled 'carrozzeria' can be
+ * corrected to 'Carrozzeria'.
+ */
+export function knownSpelling(value: string, inUse: readonly SpellingInUse[], own?: string): string {
+  const folded = foldText(value);
+  let best: SpellingInUse | undefined;
+  for (const { name, count } of inUse) {
+    const others = name === own ? count - 1 : count;
+    if (others <= 0 || foldText(name) !== folded) continue;
+    if (!best || others > best.count || (others === best.count && name < best.name)) {
+      best = { name, count: others };
+    }
+  }
+  return best?.name ?? value;
+}
+
 /** The business rules of parts: existence, versions and ETags, searching, paging and streaming. */
 export class PartsService {
   /**
@@ -119,14 +152,46 @@ export class PartsService {
     return part;
   }
 
-  /** Stores a new part (version 1, created now). */
-  async create(input: PartInput): Promise<Part> {
-    const now = this.clock.now();
-    return insertPart(this.db, input, newId(now.getTime()), now.toISOString());
+  /**
+   * The categoria and condizione of `values` in a spelling already in use when one matches
+   * ignoring case and accents (docs/product.md, "Parts: fields and rules"). Only the fields given
+   * are looked at; `current` is the part being edited.
+   */
+  private async withKnownSpellings<T extends { categoria?: string; condizione?: string }>(
+    values: T,
+    current?: Part,
+  ): Promise<T> {
+    const result = { ...values };
+    if (values.categoria !== undefined) {
+      const inUse = (await countByCategory(this.db)).map(({ categoria, count }) => ({
+        name: categoria,
+        count,
+      }));
+      result.categoria = knownSpelling(values.categoria, inUse, current?.categoria);
+    }
+    if (values.condizione !== undefined) {
+      const inUse = (await countByCondition(this.db)).map(({ condizione, count }) => ({
+        name: condizione,
+        count,
+      }));
+      result.condizione = knownSpelling(values.condizione, inUse, current?.condizione);
+    }
+    return result;
   }
 
   /**
-   * Stores many parts in one transaction (bulk loads such as the demo data). They are spaced
+   * Stores a new part (version 1, created now), its categoria and condizione in a spelling
+   * already in use when one matches.
+   */
+  async create(input: PartInput): Promise<Part> {
+    const now = this.clock.now();
+    const spelled = await this.withKnownSpellings(input);
+    return insertPart(this.db, spelled, newId(now.getTime()), now.toISOString());
+  }
+
+  /**
+   * Stores many parts in one transaction (bulk loads such as the demo data), as given: spellings
+   * are not matched against the ones in use. They are spaced
    * `spacingMs` apart in creation time, the last one created now, so "newest first" lists them
    * in reverse order. Returns how many were stored.
    */
@@ -145,15 +210,18 @@ export class PartsService {
    * same part cannot overwrite each other unnoticed.
    */
   async update(id: string, patch: PartPatch, ifMatch: string | undefined): Promise<Part> {
-    // Fields absent from the body are not changes (a patch never blanks a field by omission).
-    const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+    // Fields absent from the body are not changes (a patch never blanks a field by omission); an
+    // optional field sent empty arrives as null, and empties it.
+    const changes = Object.fromEntries(
+      Object.entries(patch).filter(([, value]) => value !== undefined),
+    ) as PartPatch;
     if (Object.keys(changes).length === 0) {
       throw errors.badRequest('Nessun campo da modificare: indica almeno un campo del componente.');
     }
     for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt += 1) {
       const current = await this.get(id);
       if (ifMatch !== undefined && !etagMatches(ifMatch, current)) throw errors.preconditionFailed();
-      const merged: PartInput = { ...toInput(current), ...changes };
+      const merged: PartInput = { ...toInput(current), ...(await this.withKnownSpellings(changes, current)) };
       const updated = await updatePartIfVersion(
         this.db,
         id,
@@ -275,8 +343,12 @@ export class PartsService {
   /** Every category with its number of parts, in Italian alphabetical order. */
   async categories(): Promise<CategoryCount[]> {
     const counts = await countByCategory(this.reader);
-    return counts.sort(
-      (a, b) => italianCollator.compare(a.categoria, b.categoria) || (a.categoria < b.categoria ? -1 : 1),
-    );
+    return counts.sort((a, b) => italianOrder(a.categoria, b.categoria));
+  }
+
+  /** Every condition with its number of parts, in Italian alphabetical order. */
+  async conditions(): Promise<ConditionCount[]> {
+    const counts = await countByCondition(this.reader);
+    return counts.sort((a, b) => italianOrder(a.condizione, b.condizione));
   }
 }

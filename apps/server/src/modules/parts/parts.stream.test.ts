@@ -21,10 +21,12 @@ describe.each(DIALECTS)('the unpaged list, streamed, on %s', (dialect) => {
     t = await buildTestApp(dialect);
     session = await signIn(t.app);
     // Few distinct categories and weights: chunk boundaries fall inside runs of equal sort values.
+    // A third of the weights and a quarter of the codes are left empty (null).
     seeded = await seedParts(t.app.db, COUNT, (i) => ({
       categoria: CATEGORIES[i % CATEGORIES.length],
-      peso: i % 2,
+      peso: i % 3 === 2 ? null : i % 2,
       marca: i % 10 === 0 ? 'Lancia' : 'Fiat',
+      ...(i % 4 === 1 ? { codice: null } : {}),
     }));
   });
   afterAll(async () => {
@@ -59,8 +61,27 @@ describe.each(DIALECTS)('the unpaged list, streamed, on %s', (dialect) => {
     expect(ids((await get('/api/componenti?sort=-categoria')).json<Part[]>())).toEqual(
       [...ascending].reverse(),
     );
-    const byWeight = [...seeded].sort((a, b) => a.input.peso - b.input.peso || (a.id < b.id ? -1 : 1));
-    expect(ids((await get('/api/componenti?sort=peso')).json<Part[]>())).toEqual(byWeight.map((p) => p.id));
+  });
+
+  it('sorts empty optional fields first ascending and last descending, across chunk boundaries', async () => {
+    // Empty (null) is the smallest value; ties by registration.
+    const keyOf = (part: SeededPart, field: 'peso' | 'codice') => part.input[field] ?? -1;
+    for (const field of ['peso', 'codice'] as const) {
+      const ascending = [...seeded]
+        .sort((a, b) => {
+          const [x, y] = [keyOf(a, field), keyOf(b, field)];
+          if (x !== y) return x === -1 ? -1 : y === -1 ? 1 : x < y ? -1 : 1;
+          return a.id < b.id ? -1 : 1;
+        })
+        .map((p) => p.id);
+      expect(ids((await get(`/api/componenti?sort=${field}`)).json<Part[]>()), field).toEqual(ascending);
+      expect(ids((await get(`/api/componenti?sort=-${field}`)).json<Part[]>()), `-${field}`).toEqual(
+        [...ascending].reverse(),
+      );
+      // A page agrees with the stream.
+      const page = await get(`/api/componenti?sort=-${field}&limit=100&offset=750`);
+      expect(ids(page.json<Part[]>())).toEqual([...ascending].reverse().slice(750, 850));
+    }
   });
 
   it('applies filters to the stream, and offset without limit skips the first matches', async () => {
@@ -95,5 +116,9 @@ describe.each(DIALECTS)('the unpaged list, streamed, on %s', (dialect) => {
     const place = await get('/api/componenti/magazzino/a/1/2/3');
     expect(place.headers['x-total-count']).toBe(String(COUNT));
     expect(place.json<Part[]>()).toHaveLength(COUNT);
+    // A whole scaffale, in the order of location then registration (all at one place here).
+    const scaffale = await get('/api/componenti/magazzino/A');
+    expect(scaffale.headers['x-total-count']).toBe(String(COUNT));
+    expect(ids(scaffale.json<Part[]>())).toEqual(seeded.map((p) => p.id));
   });
 });

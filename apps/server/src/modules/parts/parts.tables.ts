@@ -9,18 +9,19 @@ export interface PartsTable {
   seq: Generated<number>;
   id: string;
   nome: string;
-  descrizione: string;
+  /** Optional fields are NULL when left empty (migration 006). */
+  descrizione: string | null;
   categoria: string;
-  codice: string;
+  codice: string | null;
   condizione: string;
-  peso_grammi: number;
+  peso_grammi: number | null;
   scaffale: string;
   campata: string;
   ripiano: string;
   cassetta: string;
   marca: string;
   modello: string;
-  versione: string;
+  versione: string | null;
   anno_immatricolazione: string;
   url_immagine: string | null;
   nome_norm: string;
@@ -43,7 +44,14 @@ export interface PartCategoryCountsTable {
   count: number;
 }
 
+/** How many parts each condition holds, kept by triggers like the category counts (migration 006). */
+export interface PartConditionCountsTable {
+  condizione: string;
+  count: number;
+}
+
 export interface PartsTables {
   parts: PartsTable;
   part_category_counts: PartCategoryCountsTable;
+  part_condition_counts: PartConditionCountsTable;
 }

@@ -1,26 +1,34 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { LOCATION_FIELDS, type Location, type Part } from '@magazzino/contract';
-import { apiJson } from '../../../lib/api-client';
-import { partKeys } from './query-keys';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { partKeys, type PageParams } from './query-keys';
+import { readPartsPage, type PartsPage } from './read-page';
 
-/** GET /api/componenti/magazzino/:scaffale/:campata/:ripiano/:cassetta (each segment encoded). */
-export function getLocationParts(location: Location, signal?: AbortSignal): Promise<Part[]> {
-  const path = LOCATION_FIELDS.map((name) => encodeURIComponent(location[name])).join('/');
-  return apiJson<Part[]>(`/api/componenti/magazzino/${path}`, { signal });
+/**
+ * GET /api/componenti/magazzino/:scaffale[/:campata[/:ripiano[/:cassetta]]] with paging and
+ * order: the parts under the leading segments of a location (1 to 4, each encoded).
+ */
+export async function getLocationParts(
+  segments: readonly string[],
+  { limit, offset, sort }: PageParams,
+  signal?: AbortSignal,
+): Promise<PartsPage> {
+  const path = segments.map((segment) => encodeURIComponent(segment)).join('/');
+  const search = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+  if (sort !== null) search.set('sort', sort);
+  const response = await apiRequest(`/api/componenti/magazzino/${path}?${search.toString()}`, { signal });
+  return readPartsPage(response, offset);
 }
 
-/** Query of the parts at one location. */
-export function locationPartsQueryOptions(location: Location) {
+/** Query of one page of the parts at a location. */
+export function locationPartsQueryOptions(segments: readonly string[], page: PageParams) {
   return queryOptions({
-    queryKey: partKeys.location(location),
-    queryFn: ({ signal }) => getLocationParts(location, signal),
+    queryKey: partKeys.location(segments, page),
+    queryFn: ({ signal }) => getLocationParts(segments, page, signal),
+    placeholderData: keepPreviousData,
   });
 }
 
-/** The parts stored at a location; idle until a location is given. */
-export function useLocationParts(location: Location | null) {
-  return useQuery({
-    ...locationPartsQueryOptions(location ?? { scaffale: '', campata: '', ripiano: '', cassetta: '' }),
-    enabled: location !== null,
-  });
+/** One page of the parts under a location; idle until at least the scaffale is given. */
+export function useLocationParts(segments: readonly string[], page: PageParams) {
+  return useQuery({ ...locationPartsQueryOptions(segments, page), enabled: segments.length > 0 });
 }

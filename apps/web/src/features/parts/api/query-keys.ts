@@ -1,5 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Location } from '@magazzino/contract';
 
 /** What the list shows: its filters and free-text search, and its order (null: the server's default). */
 export interface PartsListFilter {
@@ -33,8 +32,9 @@ export const partKeys = {
   list: (params: PartsListParams) => ['parts', 'list', params] as const,
   detail: (id: string) => ['parts', 'detail', id] as const,
   categories: () => ['parts', 'categories'] as const,
+  conditions: () => ['parts', 'conditions'] as const,
   category: (categoria: string, page: PageParams) => ['parts', 'category', categoria, page] as const,
-  location: (location: Location) => ['parts', 'location', location] as const,
+  location: (segments: readonly string[], page: PageParams) => ['parts', 'location', segments, page] as const,
 };
 
 /**

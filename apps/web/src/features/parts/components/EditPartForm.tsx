@@ -51,14 +51,11 @@ export function EditPartForm({ versioned, reloading, onReload }: EditPartFormPro
   const [photoBlocked, setPhotoBlocked] = useState(false);
   const [staleDraft, setStaleDraft] = useState(false);
   const stored = editValuesOf(part);
-  const { register, handleSubmit, formState, setError, setValue, subscribe, getValues, reset } = useForm<
-    EditValues,
-    unknown,
-    PartPatch
-  >({
-    resolver: editResolver(part),
-    defaultValues: stored,
-  });
+  const { register, control, handleSubmit, formState, setError, setValue, subscribe, getValues, reset } =
+    useForm<EditValues, unknown, PartPatch>({
+      resolver: editResolver(part),
+      defaultValues: stored,
+    });
 
   // Unsaved changes survive a reload or an expired session; a draft made on an older version is
   // put back with a warning (only the fields the clerk changed are kept, so others' edits stay).
@@ -132,7 +129,7 @@ export function EditPartForm({ versioned, reloading, onReload }: EditPartFormPro
       <div className="card mb-4">
         <div className="card-body">
           <p className="fs-5 mb-2">
-            {part.nome} <span className="text-body-secondary">· {part.codice}</span>
+            {part.nome} {part.codice !== null && <span className="text-body-secondary">· {part.codice}</span>}
           </p>
           {part.urlImmagine ? (
             <img
@@ -148,18 +145,17 @@ export function EditPartForm({ versioned, reloading, onReload }: EditPartFormPro
         </div>
       </div>
 
-      <Form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="edit-form-title">
+      <Form
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        aria-labelledby="edit-form-title"
+        className="part-form"
+      >
         <h2 id="edit-form-title" className="h4">
           {t.edit.formTitle}
         </h2>
         <p className="text-body-secondary small">{t.edit.hint}</p>
-        <PartFields
-          idPrefix="modifica"
-          register={(name) => register(name)}
-          errors={formState.errors}
-          required={false}
-          placeholders={stored}
-        />
+        <PartFields idPrefix="modifica" register={register} control={control} errors={formState.errors} />
         <div aria-live="polite" className="mt-3">
           {conflict ? (
             <Alert variant="warning" role="alert">

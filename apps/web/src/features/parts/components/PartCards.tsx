@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { Part } from '@magazzino/contract';
 import { parts as t } from '../../../i18n/parts';
 import { paths } from '../../../lib/paths';
+import { EmptyValue } from './EmptyValue';
 import { Highlight } from './Highlight';
 import type { ColumnTerms } from './highlight';
 import { ManageLinks } from './ManageLinks';
@@ -44,7 +45,12 @@ export function PartCards({ parts, caption, terms, onOpen }: PartCardsProps) {
                 <PartLocation location={part} terms={terms.any} />
                 <span aria-hidden="true"> · </span>
                 <span className="text-nowrap">
-                  {t.table.codePrefix} <Highlight text={part.codice} terms={terms.any} lettersAndDigitsOnly />
+                  {t.table.codePrefix}{' '}
+                  {part.codice === null ? (
+                    <EmptyValue />
+                  ) : (
+                    <Highlight text={part.codice} terms={terms.any} lettersAndDigitsOnly />
+                  )}
                 </span>
               </p>
             </div>

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { fieldsOfGroup, PART_FIELD_SPECS, type Part, type PartField } from '@magazzino/contract';
 import { parts as t } from '../../../i18n/parts';
+import { EmptyValue } from './EmptyValue';
 import { codeSearchUrl, formatPeso, formatWhen, locationLine, locationWords, orDash } from './format';
 import './parts.css';
 
@@ -9,8 +10,9 @@ const ImageLightbox = lazy(() => import('./ImageLightbox'));
 /** How a field reads on the page: its label, and its value ('—' when left empty). */
 const LABELS: Partial<Record<PartField, string>> = { peso: t.table.columns.peso };
 
-function valueOf(part: Part, field: PartField): string {
+function valueOf(part: Part, field: PartField): ReactNode {
   const value: unknown = part[field];
+  if (value === null || (typeof value === 'string' && value.trim() === '')) return <EmptyValue />;
   if (field === 'peso' && typeof value === 'number') return formatPeso(value);
   return orDash(typeof value === 'string' || typeof value === 'number' ? value : null);
 }
@@ -25,7 +27,7 @@ function FieldList({ part, fields }: { part: Part; fields: PartField[] }) {
             {LABELS[field] ?? PART_FIELD_SPECS[field].label}
           </dt>
           <dd className={field === 'descrizione' ? 'part-field-long' : ''}>
-            {field === 'codice' && part.codice.trim() !== '' ? (
+            {field === 'codice' && part.codice !== null ? (
               <a href={codeSearchUrl(part.codice)} target="_blank" rel="noopener noreferrer">
                 {part.codice}
                 <span className="visually-hidden"> ({t.table.searchCode(part.codice)})</span>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Part, SortField } from '@magazzino/contract';
 import { parts as t } from '../../../i18n/parts';
+import { EmptyValue } from './EmptyValue';
 import { codeSearchUrl, formatDay, formatPeso, locationLine } from './format';
 import { Highlight } from './Highlight';
 import type { ColumnTerms } from './highlight';
@@ -27,12 +28,15 @@ type CellRenderer = (part: Part, terms: ColumnTerms, onOpen: (part: Part) => voi
 
 const CELLS: Record<ColumnKey, CellRenderer> = {
   immagine: (part, _terms, onOpen) => <PartThumbnail part={part} onOpen={onOpen} size="small" />,
-  codice: (part, terms) => (
-    <a href={codeSearchUrl(part.codice)} target="_blank" rel="noopener noreferrer">
-      <Highlight text={part.codice} terms={terms.any} lettersAndDigitsOnly />
-      <span className="visually-hidden"> ({t.table.searchCode(part.codice)})</span>
-    </a>
-  ),
+  codice: (part, terms) =>
+    part.codice === null ? (
+      <EmptyValue />
+    ) : (
+      <a href={codeSearchUrl(part.codice)} target="_blank" rel="noopener noreferrer">
+        <Highlight text={part.codice} terms={terms.any} lettersAndDigitsOnly />
+        <span className="visually-hidden"> ({t.table.searchCode(part.codice)})</span>
+      </a>
+    ),
   nome: (part, terms) => <Highlight text={part.nome} terms={terms.nome} />,
   categoria: (part, terms) => <Highlight text={part.categoria} terms={terms.any} />,
   condizione: (part, terms) => <Highlight text={part.condizione} terms={terms.any} />,
@@ -41,16 +45,14 @@ const CELLS: Record<ColumnKey, CellRenderer> = {
   modello: (part, terms) => (
     <>
       <Highlight text={part.modello} terms={terms.modello} />
-      {part.versione.trim() !== '' && (
-        <span className="d-block text-body-secondary parts-version">
-          <Highlight text={part.versione} terms={terms.any} />
-        </span>
-      )}
+      <span className="d-block text-body-secondary parts-version">
+        {part.versione === null ? <EmptyValue /> : <Highlight text={part.versione} terms={terms.any} />}
+      </span>
     </>
   ),
   anno: (part, terms) => <Highlight text={part.annoImmatricolazione} terms={terms.any} />,
   ubicazione: (part, terms) => <PartLocation location={part} terms={terms.any} />,
-  peso: (part) => formatPeso(part.peso),
+  peso: (part) => (part.peso === null ? <EmptyValue /> : formatPeso(part.peso)),
   inseritoIl: (part) => <time dateTime={part.createdAt}>{formatDay(part.createdAt)}</time>,
   gestisci: (part) => <ManageLinks part={part} variant="table" />,
 };
@@ -59,12 +61,12 @@ const COLUMN_KEYS = Object.keys(t.table.columns) as ColumnKey[];
 
 /** The free text each text column shows, checked for words too long to keep whole. */
 const TEXTS: Partial<Record<ColumnKey, (part: Part) => string>> = {
-  codice: (part) => part.codice,
+  codice: (part) => part.codice ?? '',
   nome: (part) => part.nome,
   categoria: (part) => part.categoria,
   condizione: (part) => part.condizione,
   marca: (part) => part.marca,
-  modello: (part) => `${part.modello} ${part.versione}`,
+  modello: (part) => `${part.modello} ${part.versione ?? ''}`,
   ubicazione: (part) => locationLine(part),
 };
 

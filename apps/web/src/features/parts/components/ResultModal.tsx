@@ -6,13 +6,18 @@ interface ResultModalProps {
   show: boolean;
   title: string;
   body: string;
+  /** A second paragraph, smaller (what the buttons will do). */
+  note?: string | undefined;
+  /** 'Chiudi' (also Escape and the backdrop). */
   onClose: () => void;
+  /** A second way to close, beside 'Chiudi' ('Nuovo veicolo'). */
+  secondary?: { label: string; onClick: () => void };
   /** After the closing animation; when given, it decides where the focus goes. */
   onExited?: () => void;
 }
 
-/** The confirmation of a saved change ('Componente AGGIUNTO', 'COMPONENTE CANCELLATO') with 'Chiudi'. */
-export function ResultModal({ show, title, body, onClose, onExited }: ResultModalProps) {
+/** The confirmation of a saved change ('Componente aggiunto') with 'Chiudi', and maybe a second choice. */
+export function ResultModal({ show, title, body, note, onClose, secondary, onExited }: ResultModalProps) {
   return (
     <Modal
       show={show}
@@ -21,12 +26,21 @@ export function ResultModal({ show, title, body, onClose, onExited }: ResultModa
       restoreFocus={onExited === undefined}
       centered
       aria-labelledby="result-modal-title"
+      aria-describedby="result-modal-body"
     >
       <Modal.Header>
         <Modal.Title id="result-modal-title">{title}</Modal.Title>
       </Modal.Header>
-      <Modal.Body>{body}</Modal.Body>
-      <Modal.Footer>
+      <Modal.Body id="result-modal-body">
+        <p className={note ? 'mb-2' : 'mb-0'}>{body}</p>
+        {note && <p className="small text-body-secondary mb-0">{note}</p>}
+      </Modal.Body>
+      <Modal.Footer className="result-modal-actions">
+        {secondary && (
+          <Button variant="outline-secondary" onClick={secondary.onClick}>
+            {secondary.label}
+          </Button>
+        )}
         <Button variant="primary" onClick={onClose} autoFocus>
           {t.close}
         </Button>

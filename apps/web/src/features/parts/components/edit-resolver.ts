@@ -2,22 +2,26 @@ import type { FieldErrors, Resolver } from 'react-hook-form';
 import {
   PART_FIELD_SPECS,
   PART_FIELDS,
+  PartInputSchema,
   PartPatchSchema,
   fieldErrors,
   parseDecimal,
   type FieldSpec,
   type Part,
   type PartField,
+  type PartInput,
   type PartPatch,
 } from '@magazzino/contract';
+import type { ZodType } from 'zod';
 import { formatNumber } from '../../../lib/format';
 
 /** What the edit form holds: every field as typed. */
 export type EditValues = Record<PartField, string>;
 
-/** The text a field shows for its stored value: a number the Italian way ('1,5', never '1.5'). */
+/** The text a field shows for its stored value: a number the Italian way ('1,5', never '1.5'); '' when empty. */
 function storedText(part: Part, name: PartField): string {
   const value = part[name];
+  if (value === null) return '';
   if (typeof value === 'string') return value;
   const spec: FieldSpec = PART_FIELD_SPECS[name];
   return formatNumber(value, spec.decimals);
@@ -31,28 +35,33 @@ export function editValuesOf(part: Part): EditValues {
 }
 
 /**
- * The fields the user actually changed: a field left empty keeps its stored value, and a field
- * equal to the stored one (a number written another way included) is not sent.
+ * The fields the user actually changed, as typed: a field equal to the stored one (a number
+ * written another way included) is not sent. A field emptied is a change too: an optional one is
+ * then emptied by the server, a required one is refused by the schema ('Il nome è obbligatorio').
  */
 export function changedFields(values: EditValues, part: Part): Partial<EditValues> {
   const patch: Partial<EditValues> = {};
   for (const name of PART_FIELDS) {
     const text = values[name].trim();
-    if (text === '') continue;
     const stored = part[name];
-    const same = typeof stored === 'number' ? parseDecimal(text) === stored : text === stored;
+    const same =
+      text === ''
+        ? stored === null
+        : typeof stored === 'number'
+          ? parseDecimal(text) === stored
+          : text === stored;
     if (!same) patch[name] = values[name];
   }
   return patch;
 }
 
-/**
- * Validates only the changed fields with the contract's PartPatchSchema: the same rules and
- * messages as on creation and on the server.
- */
-export function editResolver(part: Part): Resolver<EditValues, unknown, PartPatch> {
+/** A resolver checking what `select` takes of the form's values with a contract schema. */
+function contractResolver<T>(
+  schema: ZodType<T>,
+  select: (values: EditValues) => unknown,
+): Resolver<EditValues, unknown, T> {
   return (values) => {
-    const result = PartPatchSchema.safeParse(changedFields(values, part));
+    const result = schema.safeParse(select(values));
     if (result.success) return { values: result.data, errors: {} };
     const errors: FieldErrors<EditValues> = {};
     for (const [name, message] of Object.entries(fieldErrors(result.error))) {
@@ -62,4 +71,17 @@ export function editResolver(part: Part): Resolver<EditValues, unknown, PartPatc
     }
     return { values: {}, errors };
   };
+}
+
+/** Validates the add form with the contract's PartInputSchema (optional fields left empty are null). */
+export function addResolver(): Resolver<EditValues, unknown, PartInput> {
+  return contractResolver(PartInputSchema, (values) => values);
+}
+
+/**
+ * Validates only the changed fields with the contract's PartPatchSchema: the same rules and
+ * messages as on creation and on the server.
+ */
+export function editResolver(part: Part): Resolver<EditValues, unknown, PartPatch> {
+  return contractResolver(PartPatchSchema, (values) => changedFields(values, part));
 }

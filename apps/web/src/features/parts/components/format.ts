@@ -1,4 +1,4 @@
-import { LOCATION_FIELDS, type Location } from '@magazzino/contract';
+import { LOCATION_FIELDS, PART_FIELD_SPECS, type Location } from '@magazzino/contract';
 import { formatNumber } from '../../../lib/format';
 import { parts as t } from '../../../i18n/parts';
 
@@ -46,4 +46,13 @@ export function locationLine(location: Location): string {
 export function locationWords(location: Location): string {
   const [scaffale = '', campata = '', ripiano = '', cassetta = ''] = locationSegments(location);
   return t.table.location(scaffale, campata, ripiano, cassetta);
+}
+
+/** The leading segments of a location in words: 'scaffale G, campata 2' (a partial lookup). */
+export function locationPrefixWords(segments: readonly string[]): string {
+  const words = segments.map((segment, index) => {
+    const name = LOCATION_FIELDS[index];
+    return `${name ? PART_FIELD_SPECS[name].label.toLowerCase() : ''} ${segment}`;
+  });
+  return words.join(', ');
 }

@@ -10,6 +10,21 @@ import { makePart, ME_SIGNED_IN, TEST_USER } from '../../../testing/test-data';
 const PATH = '/nuovocomponente';
 const CREATE = 'POST /api/componenti/crea-componente';
 
+/** The values in use, as GET /api/componenti/categorie and /condizioni give them. */
+const IN_USE = {
+  'GET /api/componenti/categorie': () =>
+    jsonResponse(200, [
+      { categoria: 'Carrozzeria', count: 34 },
+      { categoria: 'Elettronica', count: 3 },
+      { categoria: 'Illuminazione', count: 12 },
+    ]),
+  'GET /api/componenti/condizioni': () =>
+    jsonResponse(200, [
+      { condizione: 'Buona', count: 40 },
+      { condizione: 'Da revisionare', count: 2 },
+    ]),
+};
+
 /** Opens the add screen, signed in, once its chunk has loaded. */
 async function render() {
   const view = renderApp(PATH, { storedUser: TEST_USER });
@@ -21,8 +36,14 @@ async function render() {
 const serveCreate = () =>
   mockApi({
     ...ME_SIGNED_IN,
+    ...IN_USE,
     [CREATE]: ({ body }) => jsonResponse(201, makePart(body as Partial<Part>)),
   });
+
+/** A field by its visible label: a text field, or a combobox (categoria, condizione). */
+function field(label: string): HTMLElement {
+  return screen.queryByRole('textbox', { name: label }) ?? screen.getByRole('combobox', { name: label });
+}
 const created = (calls: ApiCall[]) => callsTo(calls, CREATE);
 
 const VALUES: Record<string, string> = {
@@ -43,7 +64,7 @@ const VALUES: Record<string, string> = {
 
 function fillForm() {
   for (const [label, value] of Object.entries(VALUES)) {
-    fireEvent.change(screen.getByRole('textbox', { name: label }), { target: { value } });
+    fireEvent.change(field(label), { target: { value } });
   }
   fireEvent.change(screen.getByRole('textbox', { name: 'Peso (Kg)' }), { target: { value: '1,5' } });
 }
@@ -85,12 +106,31 @@ afterEach(() => {
 });
 
 describe('AddPartPage', () => {
-  it('marks every field required and says which are missing, in Italian, without calling the server', async () => {
-    const calls = mockApi(ME_SIGNED_IN);
+  it('marks the required fields and says which are missing, in Italian, without calling the server', async () => {
+    const calls = mockApi({ ...ME_SIGNED_IN, ...IN_USE });
     await render();
     expect(screen.getByRole('textbox', { name: 'Nome' })).toHaveAttribute('name', 'nome');
     expect(screen.getByRole('textbox', { name: 'Nome' })).toBeRequired();
+    for (const optional of ['Descrizione', 'Codice', 'Peso (Kg)', 'Versione']) {
+      expect(screen.getByRole('textbox', { name: optional })).not.toBeRequired();
+    }
+    expect(screen.getByRole('combobox', { name: 'Categoria' })).toBeRequired();
     expect(screen.getByRole('textbox', { name: 'Peso (Kg)' })).toHaveAttribute('inputmode', 'decimal');
+    expect(screen.getByRole('textbox', { name: 'Anno di immatricolazione' })).toHaveAttribute(
+      'inputmode',
+      'numeric',
+    );
+    expect(screen.getByRole('textbox', { name: 'Nome' })).toHaveAttribute('enterkeyhint', 'next');
+    // Grouped: Componente, Veicolo, Ubicazione, Foto.
+    expect(screen.getAllByRole('group').map((group) => group.querySelector('legend')?.textContent)).toEqual([
+      'Componente',
+      'Veicolo',
+      'Ubicazione',
+      'Foto',
+    ]);
+    expect(
+      within(screen.getByRole('group', { name: 'Veicolo' })).getByRole('textbox', { name: 'Marca' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Torna alla Dashboard' })).toHaveAttribute(
       'href',
       '/dashboardpage',
@@ -98,7 +138,8 @@ describe('AddPartPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Aggiungi Componente' }));
     expect(await screen.findByText('Il nome è obbligatorio')).toBeInTheDocument();
     expect(screen.getByText('La categoria è obbligatoria')).toBeInTheDocument();
-    expect(screen.getByText('Il peso è obbligatorio')).toBeInTheDocument();
+    expect(screen.queryByText('Il peso è obbligatorio')).not.toBeInTheDocument();
+    expect(screen.queryByText('Il codice è obbligatorio')).not.toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Nome' })).toHaveAttribute('aria-invalid', 'true');
     fireEvent.change(screen.getByRole('textbox', { name: 'Anno di immatricolazione' }), {
       target: { value: '1850' },
@@ -154,7 +195,7 @@ describe('AddPartPage', () => {
     xhr.answer(201, { secure_url: '/media/abc.webp', thumbnail_url: '/media/abc-thumb.webp' });
 
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Componente AGGIUNTO')).toBeInTheDocument();
+    expect(within(dialog).getByText('Componente aggiunto')).toBeInTheDocument();
     expect(within(dialog).getByText('Componente inserito correttamente!')).toBeInTheDocument();
     expect(created(calls)).toHaveLength(1);
     expect(created(calls)[0]?.body).toMatchObject({
@@ -168,6 +209,103 @@ describe('AddPartPage', () => {
     expect(screen.getByRole('textbox', { name: 'Nome' })).toHaveValue('');
     expect(screen.queryByRole('img', { name: 'Anteprima dell’immagine caricata' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Carica Immagine' })).toBeDisabled();
+  });
+
+  it("keeps the vehicle and the shelf after 'Chiudi', clears the rest and puts the cursor on Nome", async () => {
+    const calls = serveCreate();
+    await render();
+    fillForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Aggiungi Componente' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Componente aggiunto' });
+    expect(dialog).toHaveTextContent(
+      "«Chiudi» tiene il veicolo (Fiat Punto 1.2 8V 2004) e l'ubicazione A · 1 · 2 per il prossimo componente",
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Chiudi' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const kept = {
+      Marca: 'Fiat',
+      Modello: 'Punto',
+      Versione: '1.2 8V',
+      'Anno di immatricolazione': '2004',
+      Scaffale: 'A',
+      Campata: '1',
+      Ripiano: '2',
+    };
+    for (const [label, value] of Object.entries(kept)) expect(field(label), label).toHaveValue(value);
+    for (const label of [
+      'Nome',
+      'Descrizione',
+      'Categoria',
+      'Codice',
+      'Condizione',
+      'Peso (Kg)',
+      'Cassetta',
+    ]) {
+      expect(field(label), label).toHaveValue('');
+    }
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Nome' })).toHaveFocus());
+
+    // The second part of the same vehicle: only what is its own, optional fields left empty.
+    fireEvent.change(field('Nome'), { target: { value: 'Fanale posteriore' } });
+    fireEvent.change(field('Categoria'), { target: { value: 'Illuminazione' } });
+    fireEvent.change(field('Condizione'), { target: { value: 'Buona' } });
+    fireEvent.change(field('Cassetta'), { target: { value: '4' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Aggiungi Componente' }));
+    await screen.findByRole('dialog');
+    expect(created(calls)[1]?.body).toEqual({
+      nome: 'Fanale posteriore',
+      descrizione: null,
+      categoria: 'Illuminazione',
+      codice: null,
+      condizione: 'Buona',
+      peso: null,
+      scaffale: 'A',
+      campata: '1',
+      ripiano: '2',
+      cassetta: '4',
+      marca: 'Fiat',
+      modello: 'Punto',
+      versione: '1.2 8V',
+      annoImmatricolazione: '2004',
+      urlImmagine: null,
+    });
+
+    // 'Nuovo veicolo' clears everything.
+    await userEvent.click(screen.getByRole('button', { name: 'Nuovo veicolo' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    for (const label of [...Object.keys(kept), 'Nome', 'Cassetta'])
+      expect(field(label), label).toHaveValue('');
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Nome' })).toHaveFocus());
+  });
+
+  it('moves to the next field on Enter, and picks a category in use however it was typed', async () => {
+    const calls = serveCreate();
+    await render();
+    const nome = screen.getByRole('textbox', { name: 'Nome' });
+    await userEvent.type(nome, 'Parafango{Enter}');
+    const categoria = screen.getByRole('combobox', { name: 'Categoria' });
+    expect(categoria).toHaveFocus();
+    await userEvent.type(categoria, 'carrozzeri');
+    const list = screen.getByRole('listbox', { name: 'Categorie esistenti' });
+    const options = within(list).getAllByRole('option');
+    expect(options).toHaveLength(2);
+    expect(options[0]).toHaveAccessibleName('Carrozzeria 34 componenti');
+    expect(options[1]).toHaveAccessibleName('Nuova categoria «carrozzeri»');
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(categoria).toHaveValue('Carrozzeria');
+    expect(categoria).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    const condizione = screen.getByRole('combobox', { name: 'Condizione' });
+    expect(condizione).toHaveFocus();
+    // Typed all in lower case and left: the spelling in use.
+    await userEvent.type(condizione, 'da revisionare');
+    await userEvent.tab();
+    expect(condizione).toHaveValue('Da revisionare');
+    fillForm();
+    fireEvent.change(field('Categoria'), { target: { value: 'ELETTRONICA' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Aggiungi Componente' }));
+    await screen.findByRole('dialog');
+    expect(created(calls)[0]?.body).toMatchObject({ categoria: 'ELETTRONICA' });
   });
 
   it('previews the stored photo and saves it with the part', async () => {
@@ -246,7 +384,7 @@ describe('AddPartPage', () => {
       mine,
       JSON.stringify({ savedAt: new Date().toISOString(), data: { values: { nome: 'Mio' }, photo: null } }),
     );
-    mockApi(ME_SIGNED_IN);
+    mockApi({ ...ME_SIGNED_IN, ...IN_USE });
     await render();
     expect(screen.getByRole('textbox', { name: 'Nome' })).toHaveValue('Mio');
     await userEvent.click(screen.getByRole('button', { name: 'Scarta la bozza' }));
@@ -259,6 +397,7 @@ describe('AddPartPage', () => {
     vi.stubGlobal('XMLHttpRequest', FakeUpload);
     mockApi({
       ...ME_SIGNED_IN,
+      ...IN_USE,
       [CREATE]: () =>
         jsonResponse(400, {
           error: 'Dati non validi',

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -7,10 +6,9 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import {
   PART_FIELDS,
-  PartInputSchema,
+  fieldsOfGroup,
   type PartField,
   type PartInput,
-  type PartInputDraft,
   type UploadResult,
 } from '@magazzino/contract';
 import { parts as t } from '../../../i18n/parts';
@@ -20,44 +18,64 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCreatePart } from '../api/create-part';
 import { usePhotoUpload } from '../api/upload-image';
 import { DraftNotice } from '../components/DraftNotice';
+import { addResolver } from '../components/edit-resolver';
 import { ImageUpload } from '../components/ImageUpload';
-import { PartFields } from '../components/PartFields';
+import { moveOnEnter } from '../components/move-on-enter';
+import { PartFields, type PartFormValues } from '../components/PartFields';
 import { ResultModal } from '../components/ResultModal';
 import { usePartDraft } from '../components/use-part-draft';
 import '../components/parts.css';
 
-type AddValues = Record<PartField, string>;
+const EMPTY: PartFormValues = Object.fromEntries(PART_FIELDS.map((name) => [name, ''])) as PartFormValues;
 
-const EMPTY: AddValues = Object.fromEntries(PART_FIELDS.map((name) => [name, ''])) as AddValues;
+/**
+ * What 'Chiudi' keeps for the next part of a batch: the vehicle it comes from and the shelf it
+ * goes to (scaffale, campata, ripiano); each part has its own cassetta.
+ */
+const KEPT_FOR_NEXT_PART = [
+  ...fieldsOfGroup('veicolo'),
+  'scaffale',
+  'campata',
+  'ripiano',
+] as const satisfies readonly PartField[];
 
 /** What the add form keeps as a draft: every field as typed, and the photo already stored. */
 interface AddDraft {
-  values: Partial<AddValues>;
+  values: Partial<PartFormValues>;
   photo: UploadResult | null;
 }
 
 const PHOTO_PICKER_ID = 'nuovo-foto';
 
+/** The values typed, without the empty ones. */
+function typedValues(values: Partial<PartFormValues>): Partial<PartFormValues> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '' && v !== undefined));
+}
+
 /**
- * 'Aggiungi nuovo componente': the photo (uploaded as soon as it is chosen), then the form
- * validated by the contract's PartInputSchema. Nothing typed is lost: the form is kept as a draft
- * per user until the server confirmed it, across a reload or a sign-in after the session expired.
- * A save waits for a photo still uploading and refuses to go without a photo that failed. The
- * modal opens once the server confirmed; 'Chiudi' clears the form for the next part.
+ * 'Aggiungi nuovo componente', made for batches: the fields in groups (Componente, Veicolo,
+ * Ubicazione, Foto), validated by the contract's PartInputSchema; Enter moves to the next field.
+ * The photo is uploaded as soon as it is chosen; a save waits for it, and refuses to go without a
+ * photo that failed. Once the server confirmed, the modal offers 'Chiudi' (the next part of the same
+ * vehicle and shelf: those fields stay, the rest and the photo are cleared, the cursor on Nome) or
+ * 'Nuovo veicolo' (everything cleared). Nothing typed is lost: the form is kept as a draft per
+ * user until the server confirmed it, across a reload or a sign-in after the session expired.
  */
 export default function AddPartPage() {
   useDocumentTitle(t.add.title);
   const photo = usePhotoUpload();
-  const [added, setAdded] = useState(false);
+  // The part just saved (the modal names its vehicle and shelf), and whether the modal is open.
+  const [added, setAdded] = useState<PartInput | null>(null);
+  const [showAdded, setShowAdded] = useState(false);
   // Pressed 'Aggiungi' while the photo was on its way: save once it arrives.
   const [waitingForPhoto, setWaitingForPhoto] = useState(false);
   const [photoBlocked, setPhotoBlocked] = useState(false);
   const create = useCreatePart();
-  const form = useForm<PartInputDraft, unknown, PartInput>({
-    resolver: zodResolver(PartInputSchema),
+  const form = useForm<PartFormValues, unknown, PartInput>({
+    resolver: addResolver(),
     defaultValues: EMPTY,
   });
-  const { register, handleSubmit, formState, setError, reset, setFocus } = form;
+  const { register, control, handleSubmit, formState, setError, reset, setFocus, getValues } = form;
 
   const draft = usePartDraft<AddDraft>('nuovo', (restored) => {
     reset({ ...EMPTY, ...restored.values });
@@ -66,8 +84,8 @@ export default function AddPartPage() {
   const { save: saveDraft } = draft;
   const photoResult = photo.result;
   const remember = useCallback(
-    (values: Partial<AddValues>) => {
-      const typed = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '' && v !== undefined));
+    (values: Partial<PartFormValues>) => {
+      const typed = typedValues(values);
       const empty = Object.keys(typed).length === 0 && photoResult === null;
       saveDraft(empty ? null : { values: typed, photo: photoResult });
     },
@@ -77,12 +95,12 @@ export default function AddPartPage() {
     () =>
       form.subscribe({
         formState: { values: true },
-        callback: ({ values }) => remember(values as Partial<AddValues>),
+        callback: ({ values }) => remember(values),
       }),
     [form, remember],
   );
   // A photo stored or removed is part of the draft too.
-  useEffect(() => remember(form.getValues() as AddValues), [photoResult, remember, form]);
+  useEffect(() => remember(form.getValues()), [photoResult, remember, form]);
 
   const onSubmit = handleSubmit(async (values) => {
     // A photo still on its way is waited for; one that failed stops the save, and says why.
@@ -95,38 +113,69 @@ export default function AddPartPage() {
       return;
     }
     draft.flush();
-    create.mutate(
-      { ...values, urlImmagine: result?.secure_url ?? null },
-      {
-        onSuccess: () => {
-          draft.clear();
-          setAdded(true);
-        },
-        onError: (error) => {
-          applyServerErrors(error, setError, PART_FIELDS);
-        },
+    const input = { ...values, urlImmagine: result?.secure_url ?? null };
+    create.mutate(input, {
+      onSuccess: () => {
+        draft.clear();
+        setAdded(input);
+        setShowAdded(true);
       },
-    );
+      onError: (error) => {
+        applyServerErrors(error, setError, PART_FIELDS);
+      },
+    });
   });
 
-  const startNext = () => {
-    setAdded(false);
-    reset(EMPTY);
+  /** Clears the form for the next part: everything, or all but the vehicle and the shelf. */
+  const startNext = (keep: boolean) => {
+    const current = getValues();
+    const kept = keep ? Object.fromEntries(KEPT_FOR_NEXT_PART.map((name) => [name, current[name]])) : {};
+    reset({ ...EMPTY, ...kept });
     photo.remove();
     create.reset();
+    setPhotoBlocked(false);
     draft.clear();
+    // A reload in the middle of a batch keeps the vehicle too.
+    const typed = typedValues(kept);
+    if (Object.keys(typed).length > 0) saveDraft({ values: typed, photo: null });
+  };
+  /** 'Chiudi' (and Escape) keeps the vehicle and shelf; 'Nuovo veicolo' clears everything. */
+  const closeModal = (keep: boolean) => {
+    startNext(keep);
+    setShowAdded(false);
   };
 
   const busy = create.isPending || waitingForPhoto;
+  const vehicle = added
+    ? [added.marca, added.modello, added.versione, added.annoImmatricolazione].filter(Boolean).join(' ')
+    : '';
+  const place = added ? [added.scaffale, added.campata, added.ripiano].join(' · ') : '';
   return (
     <section className="container py-3">
-      <h1 id="add-part-title" className="h2 mb-3">
+      <h1 id="add-part-title" className="h2 mb-1">
         {t.add.title}
       </h1>
-      <DraftNotice draft={draft} onDiscard={startNext} />
-      <ImageUpload label={t.upload.pickerLabel} photo={photo} pickerId={PHOTO_PICKER_ID} />
-      <Form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="add-part-title">
-        <PartFields idPrefix="nuovo" register={(name) => register(name)} errors={formState.errors} required />
+      <p className="text-body-secondary small mb-3">{t.form.requiredNote}</p>
+      <DraftNotice draft={draft} onDiscard={() => startNext(false)} />
+      <Form
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        onKeyDown={moveOnEnter}
+        aria-labelledby="add-part-title"
+        className="part-form"
+      >
+        <PartFields
+          idPrefix="nuovo"
+          register={register}
+          control={control}
+          errors={formState.errors}
+          enterMovesOn
+        >
+          <fieldset className="part-fieldset part-fieldset-foto">
+            <legend className="part-legend">{t.form.groups.foto}</legend>
+            <ImageUpload label={t.upload.pickerLabel} photo={photo} pickerId={PHOTO_PICKER_ID} />
+          </fieldset>
+        </PartFields>
         <div aria-live="polite" className="mt-3">
           {waitingForPhoto && <Alert variant="info">{t.add.waitingForPhoto}</Alert>}
           {photoBlocked && photo.status === 'failed' && (
@@ -150,10 +199,12 @@ export default function AddPartPage() {
         </div>
       </Form>
       <ResultModal
-        show={added}
+        show={showAdded}
         title={t.add.modalTitle}
         body={t.add.modalBody}
-        onClose={startNext}
+        note={added ? t.add.keptNote(vehicle, place) : undefined}
+        onClose={() => closeModal(true)}
+        secondary={{ label: t.add.newVehicle, onClick: () => closeModal(false) }}
         onExited={() => setFocus('nome')}
       />
     </section>

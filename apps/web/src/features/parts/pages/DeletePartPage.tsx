@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { parts as t } from '../../../i18n/parts';
 import { useDeletePart } from '../api/delete-part';
 import { usePart } from '../api/get-part';
+import { EmptyValue } from '../components/EmptyValue';
 import { PartThumbnail } from '../components/PartThumbnail';
 import { ErrorMessage, LoadingText } from '../components/QueryStatus';
 import { useReturnFlow } from '../components/return-flow';
@@ -40,7 +41,7 @@ export default function DeletePartPage() {
               <p className="mb-1">{t.remove.lead}</p>
               <p className="fs-4 fw-bold mb-1">{part.nome}</p>
               <p className="mb-0">
-                {t.remove.code}: {part.codice}
+                {t.remove.code}: {part.codice ?? <EmptyValue />}
               </p>
             </div>
           </div>

@@ -27,13 +27,14 @@ const serveEdit = () =>
 const updates = (calls: ApiCall[]) => callsTo(calls, UPDATE);
 
 describe('EditPartPage', () => {
-  it('prefills every field with the stored value, also as placeholder, and the image at 320 px', async () => {
+  it('prefills every field with the stored value, marks the required ones, and the image at 320 px', async () => {
     serveEdit();
     await render();
     const nome = await screen.findByRole('textbox', { name: 'Nome' });
     expect(nome).toHaveValue('Faro anteriore sinistro');
-    expect(nome).toHaveAttribute('placeholder', 'Faro anteriore sinistro');
-    expect(nome).not.toBeRequired();
+    expect(nome).toBeRequired();
+    expect(screen.getByRole('textbox', { name: 'Codice' })).not.toBeRequired();
+    expect(screen.getByRole('combobox', { name: 'Categoria' })).toHaveValue('Illuminazione');
     expect(screen.getByRole('textbox', { name: 'Peso (Kg)' })).toHaveValue('1,5');
     expect(screen.getByRole('textbox', { name: 'Anno di immatricolazione' })).toHaveValue('2004');
     expect(screen.getByRole('img', { name: 'Immagine attuale di Faro anteriore sinistro' })).toHaveClass(
@@ -42,12 +43,11 @@ describe('EditPartPage', () => {
     expect(screen.getByRole('link', { name: 'Torna Indietro' })).toHaveAttribute('href', '/elencocomponenti');
   });
 
-  it('sends only the changed, non-empty fields with If-Match, then returns to the list', async () => {
+  it('sends only the changed fields with If-Match, then returns to the list', async () => {
     const calls = serveEdit();
     const { router } = await render();
     const marca = await screen.findByRole('textbox', { name: 'Marca' });
     fireEvent.change(marca, { target: { value: 'Lancia' } });
-    fireEvent.change(screen.getByRole('textbox', { name: 'Nome' }), { target: { value: '' } });
     // The same weight written the other way is no change.
     fireEvent.change(screen.getByRole('textbox', { name: 'Peso (Kg)' }), { target: { value: '1.5' } });
     await userEvent.click(screen.getByRole('button', { name: 'Conferma e salva' }));
@@ -57,6 +57,37 @@ describe('EditPartPage', () => {
     const [patch] = updates(calls);
     expect(patch?.body).toEqual({ marca: 'Lancia' });
     expect(patch?.headers.get('if-match')).toBe('"1"');
+  });
+
+  it('empties an optional field emptied by the clerk, and refuses to blank a required one', async () => {
+    const calls = serveEdit();
+    const { router } = await render();
+    const nome = await screen.findByRole('textbox', { name: 'Nome' });
+    fireEvent.change(nome, { target: { value: '  ' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Descrizione' }), { target: { value: '' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Conferma e salva' }));
+    expect(await screen.findByText('Il nome è obbligatorio')).toBeInTheDocument();
+    expect(updates(calls)).toHaveLength(0);
+
+    fireEvent.change(nome, { target: { value: 'Faro anteriore sinistro' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Codice' }), { target: { value: '' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Conferma e salva' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/elencocomponenti'));
+    expect(updates(calls)[0]?.body).toEqual({ descrizione: null, codice: null });
+    expect(screen.queryByText('Nessuna modifica da salvare.')).not.toBeInTheDocument();
+  });
+
+  it('says there is nothing to save when an empty optional field stays empty', async () => {
+    const calls = mockApi({
+      ...ME_SIGNED_IN,
+      [READ]: () => jsonResponse(200, makePart({ codice: null, peso: null }), { etag: '"1"' }),
+    });
+    await render();
+    expect(await screen.findByRole('textbox', { name: 'Codice' })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'Peso (Kg)' })).toHaveValue('');
+    await userEvent.click(screen.getByRole('button', { name: 'Conferma e salva' }));
+    expect(await screen.findByText('Nessuna modifica da salvare.')).toBeInTheDocument();
+    expect(updates(calls)).toHaveLength(0);
   });
 
   it('checks changed fields with the shared rules before sending', async () => {

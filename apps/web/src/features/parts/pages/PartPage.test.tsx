@@ -33,9 +33,12 @@ async function render(part: Part = PART, url = `/componente/${ID}`) {
 }
 
 /** The value shown beside a label. */
+/** What a field shows on the screen (the words only screen readers hear left out). */
 function valueOf(label: string): string {
   const term = screen.getByText(label, { selector: 'dt' });
-  return term.nextElementSibling?.textContent ?? '';
+  const copy = term.nextElementSibling?.cloneNode(true) as HTMLElement | undefined;
+  copy?.querySelectorAll('.visually-hidden').forEach((hidden) => hidden.remove());
+  return copy?.textContent ?? '';
 }
 
 describe('PartPage', () => {
@@ -67,11 +70,17 @@ describe('PartPage', () => {
     expect(within(dates).getByText(/^Modificato il 10 aprile 2026 alle ore \d\d:45$/)).toBeInTheDocument();
   });
 
-  it('shows "—" for an optional value left empty', async () => {
-    await render(makePart({ _id: ID, nome: 'Specchietto', codice: '', descrizione: ' ', versione: '' }));
+  it('shows "—" for an optional value left empty, "non indicato" for screen readers', async () => {
+    await render(
+      makePart({ _id: ID, nome: 'Specchietto', codice: null, descrizione: null, versione: null, peso: null }),
+    );
     expect(valueOf('Codice')).toBe('—');
     expect(valueOf('Descrizione')).toBe('—');
     expect(valueOf('Versione')).toBe('—');
+    expect(valueOf('Peso')).toBe('—');
+    expect(screen.getByText('Codice', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+      'non indicato',
+    );
     expect(screen.queryByRole('link', { name: /Cerca il codice/ })).not.toBeInTheDocument();
   });
 

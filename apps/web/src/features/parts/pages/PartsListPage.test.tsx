@@ -439,6 +439,25 @@ describe('counts the server stopped at', () => {
     expect(router.state.location.search).toBe('?q=fiat&pagina=201');
   });
 
+  it('shows "—" (non indicato) for a code, weight and version left empty', async () => {
+    mockApi({
+      ...ME_SIGNED_IN,
+      [LIST]: () =>
+        jsonResponse(200, [makePart({ codice: null, peso: null, versione: null, descrizione: null })], {
+          'x-total-count': '1',
+        }),
+    });
+    await render();
+    const table = await screen.findByRole('table');
+    const cell = (column: string) => table.querySelector(`tbody td.parts-col-${column}`);
+    for (const column of ['codice', 'peso']) {
+      expect(cell(column)?.querySelector('[aria-hidden="true"]')).toHaveTextContent('—');
+      expect(cell(column)).toHaveTextContent('non indicato');
+    }
+    expect(cell('modello')).toHaveTextContent(/^Punto—non indicato$/);
+    expect(within(table).queryByRole('link', { name: /Cerca il codice/ })).not.toBeInTheDocument();
+  });
+
   it('reads a count without the flag, or flagged true, as exact', async () => {
     mockApi({
       ...ME_SIGNED_IN,
@@ -482,6 +501,20 @@ describe('on a phone', () => {
     expect(panel).toHaveClass('parts-filter-panel-open');
     // The search box is never folded away.
     expect(searchBox().closest('#parts-filter-panel')).toBeNull();
+  });
+
+  it('shows "Cod. —" on the card of a part without a code', async () => {
+    onAPhone();
+    mockApi({
+      ...ME_SIGNED_IN,
+      [LIST]: () => jsonResponse(200, [makePart({ codice: null })], { 'x-total-count': '1' }),
+    });
+    await render();
+    const cards = await screen.findByRole('list', { name: 'Componenti' });
+    const [card] = within(cards).getAllByRole('listitem');
+    const shown = card?.cloneNode(true) as HTMLElement;
+    shown.querySelectorAll('.visually-hidden').forEach((hidden) => hidden.remove());
+    expect(shown).toHaveTextContent('Cod. —');
   });
 
   it('sorts with "Ordina per", there being no headers to click', async () => {

@@ -1,54 +1,78 @@
 import { useSearchParams } from 'react-router';
-import { LOCATION_FIELDS, type Location } from '@magazzino/contract';
+import { LOCATION_FIELDS, lookupSegments, type LocationLookup } from '@magazzino/contract';
 import { parts as t } from '../../../i18n/parts';
-import { useLocationParts } from '../api/get-location-parts';
-import { LocationForm } from '../components/LocationForm';
-import { PartsTable } from '../components/PartsTable';
-import { ErrorMessage, LoadingText } from '../components/QueryStatus';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useLocationParts } from '../api/get-location-parts';
+import { locationPrefixWords } from '../components/format';
+import { sortParam, SEARCH_KEYS, type ListSort } from '../components/list-search';
+import { LocationForm } from '../components/LocationForm';
+import { PagedPartsTable } from '../components/PagedPartsTable';
+import { PageSizeSelect } from '../components/PageSizeSelect';
+import { useListSearch } from '../components/use-list-search';
+import '../components/parts.css';
 
-/** The location searched, from the URL query; null unless all four segments are there. */
-function locationFrom(search: URLSearchParams): Location | null {
-  const values = LOCATION_FIELDS.map((name) => (search.get(name) ?? '').trim());
-  if (values.some((value) => value === '')) return null;
-  const [scaffale = '', campata = '', ripiano = '', cassetta = ''] = values;
+/** The server's order: a whole place by location, then registration; the exact place newest first. */
+const BY_LOCATION: ListSort = { field: 'ubicazione', descending: false };
+const NEWEST_FIRST: ListSort = { field: 'createdAt', descending: true };
+
+/** The location searched, from the URL query ('' for a segment not given). */
+function lookupFrom(search: URLSearchParams): LocationLookup {
+  const [scaffale = '', campata = '', ripiano = '', cassetta = ''] = LOCATION_FIELDS.map((name) =>
+    (search.get(name) ?? '').trim(),
+  );
   return { scaffale, campata, ripiano, cassetta };
 }
 
 /**
- * 'Consulta Magazzino': the parts at one location, in the parts table. The location searched is
- * kept in the URL query, so a reload or a shared link repeats the search.
+ * 'Consulta Magazzino': the parts under any leading part of a location (a scaffale; a scaffale and
+ * campata; ... all four: the exact place), sorted by location, paged like the list. The URL query
+ * carries only the segments given (with the page, its size and the order), so a reload or a shared
+ * link repeats the search.
  */
 export default function WarehousePage() {
   useDocumentTitle(t.warehouse.title);
   const [search, setSearch] = useSearchParams();
-  const location = locationFrom(search);
-  const query = useLocationParts(location);
-  const where = location ? LOCATION_FIELDS.map((name) => location[name]).join(' / ') : '';
+  const lookup = lookupFrom(search);
+  const segments = lookupSegments(lookup);
+  const { sort, page, pageSize, setSort, setPageSize, replacePage, pageHref } = useListSearch();
+  const query = useLocationParts(segments, {
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+    sort: sort ? sortParam(sort) : null,
+  });
 
+  const onSearch = (next: LocationLookup) => {
+    // Only the segments given; a new place starts on page 1 in its own order, same page size.
+    const params = new URLSearchParams();
+    for (const segment of LOCATION_FIELDS) if (next[segment] !== '') params.set(segment, next[segment]);
+    const size = search.get(SEARCH_KEYS.pageSize);
+    if (size !== null) params.set(SEARCH_KEYS.pageSize, size);
+    setSearch(params);
+  };
+
+  const where = locationPrefixWords(segments);
   return (
     <section className="container-fluid py-3">
       <h1 className="h3 mb-3">{t.warehouse.heading}</h1>
-      <LocationForm
-        key={JSON.stringify(location)}
-        value={location}
-        onSearch={(next) => setSearch({ ...next })}
-      />
-      {location && (
-        <div aria-live="polite">
-          {query.isPending && <LoadingText />}
-          {query.isError && (
-            <ErrorMessage
-              title={t.warehouse.errorTitle}
-              error={query.error}
-              onRetry={() => void query.refetch()}
-            />
-          )}
-          {query.data?.length === 0 && <p className="fs-5">{t.warehouse.empty}</p>}
-          {query.data && query.data.length > 0 && (
-            <PartsTable parts={query.data} caption={t.warehouse.results(where)} />
-          )}
-        </div>
+      <LocationForm key={JSON.stringify(lookup)} value={lookup} onSearch={onSearch} />
+      {segments.length > 0 && (
+        <>
+          <div className="mb-3">
+            <PageSizeSelect value={pageSize} onChange={setPageSize} />
+          </div>
+          <PagedPartsTable
+            query={query}
+            page={page}
+            pageSize={pageSize}
+            hrefFor={pageHref}
+            replacePage={replacePage}
+            caption={t.warehouse.results(where)}
+            emptyText={t.warehouse.empty}
+            errorTitle={t.warehouse.errorTitle}
+            sort={sort ?? (segments.length === LOCATION_FIELDS.length ? NEWEST_FIRST : BY_LOCATION)}
+            onSort={setSort}
+          />
+        </>
       )}
     </section>
   );
