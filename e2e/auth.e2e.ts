@@ -57,12 +57,13 @@ describe('accounts in Chromium', () => {
     await page.getByRole('heading', { name: 'Accedi' }).waitFor();
     await fillSignIn(page, account);
     await page.waitForURL(`${server.url}/elencocomponenti?nome=faro&marca=fiat`);
-    // Only the public profile is kept, and it is the signed-in user's.
-    const { _id } = await serverUser(page, server.url);
+    // Only the public profile (with the role the screens adapt to) is kept, and it is the signed-in user's.
+    const { _id, role } = await serverUser(page, server.url);
     expect(JSON.parse((await storedUser(page)) ?? 'null')).toEqual({
       _id,
       email: account.email,
       username: account.username,
+      role,
     });
     await context.close();
   });
