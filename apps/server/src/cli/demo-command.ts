@@ -83,7 +83,7 @@ export async function loadDemoParts(
   const handle = openDatabase(config);
   try {
     await migrateToLatest(handle.db);
-    const parts = new PartsService(handle.db, handle.reader, clock);
+    const parts = new PartsService(handle.db, handle.reader, handle.writes, clock);
     const existing = (await parts.count({})).count;
     if (existing > 0 && !options.force) {
       return {

@@ -9,6 +9,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type Sqlit
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { SqliteReadDialect, SqliteReadPool } from './sqlite-read-pool.js';
+import { WriteBatcher, type Write } from './write-batcher.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -20,6 +21,11 @@ export interface DatabaseHandle {
    * its own connection, so they never hold the event loop; on PostgreSQL the same pool as `db`.
    */
   reader: Kysely<Database>;
+  /**
+   * Runs a unit of writes in a transaction. On SQLite writes arriving together share one
+   * transaction (group commit, each in its own savepoint); on PostgreSQL each has its own.
+   */
+  writes: { run<T>(work: Write<T>): Promise<T> };
   dialect: DialectName;
   /** Human-readable location (file path or host/database, never a password). */
   describe: string;
@@ -82,6 +88,7 @@ export function openDatabase(options: {
     return {
       db,
       reader: db,
+      writes: { run: (work) => db.transaction().execute(work) },
       dialect: 'postgres',
       describe: `postgres://${url.host}${url.pathname}`,
       close: () => db.destroy(),
@@ -100,12 +107,15 @@ export function openDatabase(options: {
     readers > 0
       ? new Kysely<Database>({ dialect: new SqliteReadDialect(new SqliteReadPool({ file, size: readers })) })
       : db;
+  const writes = new WriteBatcher(db);
   return {
     db,
     reader,
+    writes,
     dialect: 'sqlite',
     describe: file,
     close: async () => {
+      await writes.idle();
       if (reader !== db) await reader.destroy();
       await db.destroy();
     },

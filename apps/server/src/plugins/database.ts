@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
-import { openDatabase, type DialectName } from '../db/dialect.js';
+import { openDatabase, type DatabaseHandle, type DialectName } from '../db/dialect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { Database } from '../db/schema.js';
 
@@ -10,6 +10,8 @@ declare module 'fastify' {
     db: Kysely<Database>;
     /** Long reads: lists, searches, counts, exports (SQLite: on reader threads). */
     readDb: Kysely<Database>;
+    /** Units of writes, each in a transaction (SQLite: writes arriving together commit together). */
+    writes: DatabaseHandle['writes'];
     dialect: DialectName;
   }
 }
@@ -32,6 +34,7 @@ export default fp(
     }
     app.decorate('db', handle.db);
     app.decorate('readDb', handle.reader);
+    app.decorate('writes', handle.writes);
     app.decorate('dialect', handle.dialect);
     app.addHook('onClose', () => handle.close());
   },

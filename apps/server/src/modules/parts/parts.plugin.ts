@@ -15,7 +15,7 @@ declare module 'fastify' {
  */
 export default fp(
   async (app) => {
-    const parts = new PartsService(app.db, app.readDb, app.clock);
+    const parts = new PartsService(app.db, app.readDb, app.writes, app.clock);
     app.decorate('parts', parts);
     app.media.registerImageOwner({
       name: 'parts',

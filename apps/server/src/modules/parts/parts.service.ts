@@ -8,6 +8,7 @@ import {
   type PartPatch,
   type SortField,
 } from '@magazzino/contract';
+import type { DatabaseHandle } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { errors } from '../../lib/errors.js';
@@ -142,6 +143,8 @@ export class PartsService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly reader: Kysely<Database>,
+    /** Runs a unit of writes in a transaction (on SQLite, writes arriving together commit together). */
+    private readonly writes: DatabaseHandle['writes'],
     private readonly clock: Clock,
   ) {}
 
@@ -160,17 +163,18 @@ export class PartsService {
   private async withKnownSpellings<T extends { categoria?: string; condizione?: string }>(
     values: T,
     current?: Part,
+    db: Kysely<Database> = this.db,
   ): Promise<T> {
     const result = { ...values };
     if (values.categoria !== undefined) {
-      const inUse = (await countByCategory(this.db)).map(({ categoria, count }) => ({
+      const inUse = (await countByCategory(db)).map(({ categoria, count }) => ({
         name: categoria,
         count,
       }));
       result.categoria = knownSpelling(values.categoria, inUse, current?.categoria);
     }
     if (values.condizione !== undefined) {
-      const inUse = (await countByCondition(this.db)).map(({ condizione, count }) => ({
+      const inUse = (await countByCondition(db)).map(({ condizione, count }) => ({
         name: condizione,
         count,
       }));
@@ -184,9 +188,12 @@ export class PartsService {
    * already in use when one matches.
    */
   async create(input: PartInput): Promise<Part> {
-    const now = this.clock.now();
-    const spelled = await this.withKnownSpellings(input);
-    return insertPart(this.db, spelled, newId(now.getTime()), now.toISOString());
+    // The spelling is chosen inside the write's own transaction, beside the insert.
+    return this.writes.run(async (trx) => {
+      const now = this.clock.now();
+      const spelled = await this.withKnownSpellings(input, undefined, trx);
+      return insertPart(trx, spelled, newId(now.getTime()), now.toISOString());
+    });
   }
 
   /**
