@@ -47,6 +47,11 @@ export interface MatchingParts {
    * than the text); undefined when the caller must count the query itself.
    */
   countFromIndex?: (limit: number) => Promise<number>;
+  /**
+   * The seqs of the newest `limit` matches, newest first, read from the index alone (no other
+   * condition than the text); undefined when the caller must read the query itself.
+   */
+  seqsFromIndex?: (limit: number) => Promise<number[]>;
 }
 
 /** The shortest term a trigram index serves. */
@@ -165,6 +170,11 @@ export function partsMatching(
             const { rows } = await sql<{ count: number }>`select count(*) as count from
               (select rowid from parts_fts where parts_fts match ${match} limit ${limit})`.execute(db);
             return Number(rows[0]?.count ?? 0);
+          },
+          seqsFromIndex: async (limit: number) => {
+            const { rows } = await sql<{ seq: number }>`select rowid as seq from parts_fts
+              where parts_fts match ${match} order by rowid desc limit ${limit}`.execute(db);
+            return rows.map((row) => Number(row.seq));
           },
         }
       : {}),

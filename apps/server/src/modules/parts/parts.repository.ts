@@ -127,6 +127,7 @@ function matching(db: Kysely<Database>, filter: PartFilter): MatchingParts {
     query,
     seq: matched.seq,
     ...(onlyText && matched.countFromIndex ? { countFromIndex: matched.countFromIndex } : {}),
+    ...(onlyText && matched.seqsFromIndex ? { seqsFromIndex: matched.seqsFromIndex } : {}),
   };
 }
 
@@ -380,13 +381,17 @@ export async function listPartsAfter(
   return { parts: rows.map((row) => toPart(row)), next };
 }
 
-/** The seqs of the parts matching `filter`, newest first, at most `limit`: a short list (exact codes). */
+/**
+ * The seqs of the parts matching `filter`, newest first, at most `limit` (read from the search
+ * index alone when the text is the only condition).
+ */
 export async function listMatchingSeqs(
   db: Kysely<Database>,
   filter: PartFilter,
   limit: number,
 ): Promise<number[]> {
   const matched = matching(db, filter);
+  if (matched.seqsFromIndex) return matched.seqsFromIndex(limit);
   const rows = await matched.query
     .select(matched.seq.as('seq'))
     .orderBy(matched.seq, 'desc')

@@ -23,6 +23,7 @@ import {
   findPartById,
   findPartsBySeq,
   findReferencedImageUrls,
+  hasText,
   insertPart,
   insertParts,
   listMatchingSeqs,
@@ -275,12 +276,43 @@ export class PartsService {
     sort: string | undefined,
     page: PageRequest,
   ): Promise<{ parts: Part[]; total: number; exact: boolean }> {
+    if (
+      hasText(filter) &&
+      parseSort(sort).field === REGISTRATION &&
+      page.offset + page.limit <= COUNT_LIMIT
+    ) {
+      return this.searchPage(filter, sort, page);
+    }
     const parts = await this.listPage(filter, sort, page);
     if (parts.length < page.limit && (parts.length > 0 || page.offset === 0)) {
       return { parts, total: page.offset + parts.length, exact: true };
     }
     const { count, exact } = await this.count(filter);
     return { parts, total: exact ? count : Math.max(count, page.offset + parts.length), exact };
+  }
+
+  /**
+   * A page of a text search in the list's own order, from one pass over the search index: the
+   * newest COUNT_LIMIT + 1 matches give both the page and the count (the exact codes, a handful,
+   * are read apart and put first). Only the page's parts are then read.
+   */
+  private async searchPage(
+    filter: PartFilter,
+    sort: string | undefined,
+    page: PageRequest,
+  ): Promise<{ parts: Part[]; total: number; exact: boolean }> {
+    const [, rest] = segmentsOf(filter, sort);
+    const [all, exactCodes] = await Promise.all([
+      listMatchingSeqs(this.reader, filter, COUNT_LIMIT + 1),
+      rest?.codeIsNot !== undefined
+        ? listMatchingSeqs(this.reader, { ...filter, codeIs: rest.codeIsNot }, EXACT_CODE_MAX)
+        : Promise.resolve([]),
+    ]);
+    const first = new Set(exactCodes);
+    const ordered = [...exactCodes, ...all.filter((seq) => !first.has(seq))];
+    const parts = await findPartsBySeq(this.reader, ordered.slice(page.offset, page.offset + page.limit));
+    const exact = all.length <= COUNT_LIMIT;
+    return { parts, total: exact ? all.length : COUNT_LIMIT, exact };
   }
 
   private async listPage(filter: PartFilter, sort: string | undefined, page: PageRequest): Promise<Part[]> {
