@@ -60,10 +60,6 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['apps/web/public/**/*.js'],
-    languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },
-  },
-  {
     // Scripts and configuration files belong to no TypeScript program: plain rules only.
     files: ['**/*.{js,mjs,cjs}', 'vitest.config.ts'],
     ...tseslint.configs.disableTypeChecked,

@@ -84,16 +84,18 @@ describe('accounts in Chromium', () => {
     await context.close();
   });
 
-  it('refuses a taken email under the form, without an alert', async () => {
+  it('answers a taken email as a new one, without an alert, and mails the owner instead', async () => {
     const account = await createAccount(server.url);
     const { context, page } = await openPage(browser);
     page.on('dialog', () => expect.fail('no browser alert may open'));
     await page.goto(server.url + '/register');
-    await fillSignUp(page, { ...account, username: 'Altro' });
-    const error = page.getByRole('alert').filter({ hasText: /email/i });
-    await error.waitFor();
-    expect(await error.evaluate((el) => getComputedStyle(el).color)).toMatch(/^rgb\((2[0-9]{2}), /);
+    await fillSignUp(page, { ...account, username: 'Altro', password: 'Un-Altra-Password-9' });
+    // The same answer a new address gets (SIGNUP=open): nothing tells that the address is taken.
+    await page.getByRole('heading', { name: 'Richiesta inviata' }).waitFor();
+    expect(await page.getByRole('status').textContent()).toMatch(/Registrazione ricevuta/);
     expect(path(page)).toBe('/register');
+    const mail = await waitForMailTo(smtp, account.email);
+    expect(mail.subject).toBe('Registrazione a Magazzino Ricambi con il tuo indirizzo');
     await context.close();
   });
 
@@ -153,10 +155,10 @@ describe('accounts in Chromium', () => {
     expect(new URL(link).origin).toBe(server.url);
     expect(new URL(link).pathname).toMatch(/^\/newpassword\/[^/]+$/);
     await page.goto(link);
-    await page.getByRole('heading', { name: 'Change password' }).waitFor();
+    await page.getByRole('heading', { name: 'Reimposta la password' }).waitFor();
     const newPassword = 'Nuova-Password-2025';
-    await page.getByLabel('New password').fill(newPassword);
-    await page.getByRole('button', { name: 'Change' }).click();
+    await page.getByLabel('Nuova password').fill(newPassword);
+    await page.getByRole('button', { name: 'Salva la nuova password' }).click();
     await page.waitForURL(server.url + '/login');
     await page.getByText('Password cambiata. Accedi con la nuova password.').waitFor();
 
@@ -171,8 +173,8 @@ describe('accounts in Chromium', () => {
     await page.evaluate(() => localStorage.removeItem('user'));
     await context.clearCookies();
     await page.goto(link);
-    await page.getByLabel('New password').fill('Ancora-Un-Altra-1');
-    await page.getByRole('button', { name: 'Change' }).click();
+    await page.getByLabel('Nuova password').fill('Ancora-Un-Altra-1');
+    await page.getByRole('button', { name: 'Salva la nuova password' }).click();
     await page
       .getByRole('alert')
       .filter({ hasText: /link|token/i })
@@ -231,7 +233,7 @@ describe('accounts in Chromium', () => {
         baseUrl: server.url,
         path: '/newpassword/esempio',
         name: 'newpassword',
-        ready: heading('Change password'),
+        ready: heading('Reimposta la password'),
       },
     ];
     const results: ScreenResult[] = [];

@@ -218,7 +218,12 @@ describe('add part in Chromium', () => {
       const signup = await page.request.post(`${suite.server.url}/api/users/signup`, {
         data: { email, password, username: 'Addetto sessione' },
       });
-      expect(signup.status()).toBe(201);
+      // Not the first account: the sign-up is accepted (SIGNUP=open in the tests), then it signs in.
+      expect(signup.status()).toBe(202);
+      const login = await page.request.post(`${suite.server.url}/api/users/login`, {
+        data: { email, password },
+      });
+      expect(login.status()).toBe(200);
       await page.goto(suite.server.url + ADD);
       await page.getByRole('heading', { name: 'Aggiungi nuovo componente' }).waitFor();
       const codice = `SESS-${Date.now().toString(36)}`;

@@ -78,7 +78,8 @@ describe('a part’s page, edit and delete in Chromium', () => {
       expect(await nome.inputValue()).toBe('Pompa freno 1');
       expect(await page.getByRole('textbox', { name: 'Peso (Kg)' }).inputValue()).toBe('1,5');
       const image = page.getByRole('img', { name: 'Immagine attuale di Pompa freno 1' });
-      expect(await image.getAttribute('src')).toBe(photoUrl);
+      // The 640 px variant of the stored photo (the full one is for the lightbox).
+      expect(await image.getAttribute('src')).toBe(photoUrl.replace(/\.webp$/, '-640.webp'));
 
       await page.getByRole('textbox', { name: 'Marca' }).fill('Lancia');
       // A required field cannot be emptied.
@@ -112,10 +113,10 @@ describe('a part’s page, edit and delete in Chromium', () => {
       await page.getByRole('link', { name: 'Cancella', exact: true }).click();
       await page.getByRole('heading', { name: 'Richiesta cancellazione componente' }).waitFor();
       await page.getByText(`Codice: ${part.codice}`).waitFor();
-      expect(await page.getByRole('link', { name: 'NO, TORNA AL COMPONENTE' }).getAttribute('href')).toBe(
+      expect(await page.getByRole('link', { name: 'No, torna al componente' }).getAttribute('href')).toBe(
         `/componente/${part._id}`,
       );
-      await page.getByRole('button', { name: 'OK, CANCELLA' }).click();
+      await page.getByRole('button', { name: 'Sì, cancella' }).click();
       await page.waitForURL(`${suite.server.url}/elencocomponenti?modello=multipla`);
       await page.getByText('Componente cancellato').waitFor();
       await page.getByText('Nessun componente trovato').waitFor();
@@ -188,7 +189,7 @@ describe('a part’s page, edit and delete in Chromium', () => {
       await page.getByText('Paraurti già venduto').waitFor();
       // Someone else deletes it meanwhile.
       await apiDeletePart(suite.api.request, suite.server.url, part._id);
-      await page.getByRole('button', { name: 'OK, CANCELLA' }).click();
+      await page.getByRole('button', { name: 'Sì, cancella' }).click();
       const alert = page.getByRole('alert');
       await alert.waitFor();
       expect(await alert.innerText()).toContain('Il componente non è stato cancellato');

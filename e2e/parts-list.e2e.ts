@@ -97,7 +97,7 @@ describe('parts list in Chromium', () => {
       await page.getByPlaceholder('Inserisci il modello').fill('YPS');
       await page.waitForURL(`${url}${LIST}?nome=specchietto&modello=YPS`);
       await waitForRows(page, 2);
-      await page.getByRole('button', { name: 'RESET' }).click();
+      await page.getByRole('button', { name: 'Azzera filtri' }).click();
       await page.waitForURL(`${url}${LIST}`);
       await page.getByText('Componenti trovati: 12').waitFor();
       expect(await page.getByPlaceholder('Inserisci il nome').inputValue()).toBe('');

@@ -80,7 +80,8 @@ describe('the app shell in Chromium', () => {
     await page.reload();
     const light = await themeLog(page);
     expect(light.firstFrame).toBe('light');
-    expect(light.firstFrameBackground).toBe('rgb(255, 255, 255)');
+    // The light theme's canvas (app.css), already on the first frame: no flash of another colour.
+    expect(light.firstFrameBackground).toBe('rgb(238, 241, 245)');
     expect(light.changes.filter((value) => value !== 'light')).toEqual([]);
     expect(await page.getByRole('switch', { name: 'Tema scuro' }).isChecked()).toBe(false);
 
@@ -115,7 +116,8 @@ describe('the app shell in Chromium', () => {
     await page.getByRole('heading', { name: 'Accedi' }).waitFor();
     await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
-    await page.getByRole('link', { name: 'Registrati' }).click();
+    // The sign-in card's own link, at the bottom (the navbar's is at the top).
+    await page.getByRole('main').getByRole('link', { name: 'Registrati' }).click();
     await page.getByRole('heading', { name: 'Registrati' }).waitFor();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await context.close();
@@ -125,7 +127,7 @@ describe('the app shell in Chromium', () => {
     const { context, page } = await openPage(browser, { storageState: signedIn });
     const response = await page.goto(server.url + '/magazzino/che/non/esiste');
     expect(response?.status()).toBe(200);
-    await page.getByRole('heading', { name: 'Opps! Pagina non trovata.' }).waitFor();
+    await page.getByRole('heading', { name: 'Ops! Pagina non trovata.' }).waitFor();
     expect(await page.getByText('La pagina richiesta non è al momento raggiungibile.').isVisible()).toBe(
       true,
     );
@@ -146,7 +148,7 @@ describe('the app shell in Chromium', () => {
       expect(await nav.getByRole('link', { name: 'Consulta Categorie' }).isVisible()).toBe(false);
       await openUserMenu(page, account.email);
       await nav.getByRole('link', { name: 'Consulta Categorie' }).waitFor();
-      await page.getByRole('button', { name: 'Sign out' }).waitFor();
+      await page.getByRole('button', { name: 'Esci' }).waitFor();
       expect(
         describeViolations([
           { shot: `navbar-open-${theme}-phone`, violations: await seriousAxeViolations(page) },
@@ -158,20 +160,32 @@ describe('the app shell in Chromium', () => {
       await nav.getByRole('link', { name: 'Elenco Componenti' }).waitFor({ state: 'hidden' });
       await context.close();
     }
-    // On a desktop the links are always shown; the user menu (visitor and signed in) passes axe too.
-    for (const storageState of [undefined, signedIn]) {
-      const { context, page } = await openPage(browser, { viewport: 'desktop', storageState });
-      await page.goto(server.url + (storageState ? '/dashboardpage' : '/login'));
+    // On a desktop the links are always shown; the user menu passes axe too.
+    {
+      const { context, page } = await openPage(browser, { viewport: 'desktop', storageState: signedIn });
+      await page.goto(server.url + '/dashboardpage');
       const nav = page.getByRole('navigation', { name: 'Navigazione principale' });
       await nav.getByRole('link', { name: 'Consulta Categorie' }).waitFor();
       expect(await nav.getByRole('button', { name: 'Apri o chiudi il menu' }).isVisible()).toBe(false);
-      await openUserMenu(page, storageState ? account.email : 'Account');
-      await page
-        .getByRole('button', { name: 'Sign out' })
-        .or(page.getByRole('link', { name: 'Register' }))
-        .waitFor();
-      const shot = `user-menu-${storageState ? 'signed-in' : 'visitor'}-dark-desktop`;
+      await openUserMenu(page, account.email);
+      await page.getByRole('button', { name: 'Esci' }).waitFor();
+      const shot = 'user-menu-signed-in-dark-desktop';
       expect(describeViolations([{ shot, violations: await seriousAxeViolations(page) }])).toBe('');
+      await context.close();
+    }
+    // A visitor sees only 'Accedi' and 'Registrati', on a phone as on a desktop: no menu to open.
+    for (const viewport of ['phone', 'desktop'] as const) {
+      const { context, page } = await openPage(browser, { viewport });
+      await page.goto(server.url + '/login');
+      await page.getByRole('heading', { name: 'Accedi', level: 1 }).waitFor();
+      const nav = page.getByRole('navigation', { name: 'Navigazione principale' });
+      expect(await nav.getByRole('link').allInnerTexts()).toEqual([
+        'Magazzino Ricambi',
+        'Accedi',
+        'Registrati',
+      ]);
+      expect(await nav.getByRole('button').count()).toBe(0);
+      expect(await nav.getByRole('link', { name: 'Registrati', exact: true }).isVisible()).toBe(true);
       await context.close();
     }
   });
@@ -183,7 +197,7 @@ describe('the app shell in Chromium', () => {
     const results: ScreenResult[] = [];
     for (const [path, name, title] of [
       ['/dashboardpage', 'dashboard', 'Dashboard'],
-      ['/pagina-inesistente', 'not-found', 'Opps! Pagina non trovata.'],
+      ['/pagina-inesistente', 'not-found', 'Ops! Pagina non trovata.'],
     ] as const) {
       results.push(
         ...(await checkScreen(browser, {

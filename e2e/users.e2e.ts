@@ -3,7 +3,16 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, saveScreenshot, seriousAxeViolations } from './support/browser.js';
 import { checkScreen, describeViolations, openPage, type StorageState } from './support/screens.js';
 import { startServer, type RunningServer } from './support/server.js';
-import { createAccount, newAccount, openUserMenu, signInByApi, type TestAccount } from './support/session.js';
+import { startSmtpReceiver, waitForMailTo, type SmtpReceiver } from './support/mail.js';
+import {
+  createAccount,
+  fillSignIn,
+  fillSignUp,
+  newAccount,
+  openUserMenu,
+  signInByApi,
+  type TestAccount,
+} from './support/session.js';
 import { partInput } from './support/parts.js';
 
 /** A browser context signed in as `account`, and the storage state to open more pages with it. */
@@ -150,4 +159,85 @@ describe("the 'Utenti' page in Chromium", () => {
     });
     expect(describeViolations(results)).toBe('');
   });
+});
+
+describe('sign-up with approval (SIGNUP=approval) in Chromium', () => {
+  let smtp: SmtpReceiver;
+  let server: RunningServer;
+  let browser: Browser;
+  // The first account of the installation is amministratore at once, even with approval.
+  const admin = newAccount({ username: 'Giulia Ferri' });
+  let adminState: StorageState;
+
+  beforeAll(async () => {
+    smtp = await startSmtpReceiver();
+    server = await startServer({ SIGNUP: 'approval', SMTP_URL: smtp.url });
+    browser = await launchBrowser();
+    await createAccount(server.url, admin);
+    const signedIn = await signedInContext(browser, server.url, admin);
+    adminState = signedIn.state;
+    await signedIn.context.close();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  for (const viewport of ['desktop', 'phone'] as const) {
+    it(`takes a request, lets the amministratore approve it with a role, then opens the account (${viewport})`, async () => {
+      const newcomer = newAccount({ username: `Paolo Neri ${viewport}` });
+      const visitor = await openPage(browser, { viewport });
+      const adminPage = await openPage(browser, { viewport, storageState: adminState });
+      try {
+        const { page } = visitor;
+        await page.goto(`${server.url}/register`);
+        // The screen says what happens next before anything is filled in.
+        await page.getByText(/un amministratore deve approvare il tuo account/).waitFor();
+        await fillSignUp(page, newcomer);
+        await page.getByRole('heading', { name: 'Richiesta inviata' }).waitFor();
+        expect(await page.getByRole('status').textContent()).toMatch(/Un amministratore deve approvarla/);
+        await saveScreenshot(page, `approval-requested-${viewport}`);
+        expect((await waitForMailTo(smtp, admin.email)).subject).toBe(
+          'Nuova richiesta di accesso a Magazzino Ricambi',
+        );
+
+        // Until approved, the right password opens nothing.
+        await page.goto(`${server.url}/login`);
+        await fillSignIn(page, newcomer);
+        await page.getByRole('alert').filter({ hasText: 'in attesa di approvazione' }).waitFor();
+        expect(new URL(page.url()).pathname).toBe('/login');
+        await saveScreenshot(page, `approval-pending-login-${viewport}`);
+
+        const admins = adminPage.page;
+        await admins.goto(`${server.url}/utenti`);
+        await admins.getByRole('heading', { name: /Richieste di accesso/ }).waitFor();
+        // The whole page is drawn (the settings too) before a role is picked.
+        await admins.getByLabel('Ruolo dei nuovi account').waitFor();
+        await admins
+          .getByRole('combobox', { name: `Ruolo per ${newcomer.username}` })
+          .selectOption('sola_lettura');
+        await saveScreenshot(admins, `approval-requests-${viewport}`);
+        expect(await seriousAxeViolations(admins)).toEqual([]);
+        await admins.getByRole('button', { name: `Approva la richiesta di ${newcomer.username}` }).click();
+        await admins.getByRole('combobox', { name: `Ruolo di ${newcomer.username}` }).waitFor();
+        expect(
+          await admins.getByRole('combobox', { name: `Ruolo di ${newcomer.username}` }).inputValue(),
+        ).toBe('sola_lettura');
+        expect((await waitForMailTo(smtp, newcomer.email)).subject).toBe(
+          'Il tuo account di Magazzino Ricambi è attivo',
+        );
+
+        await fillSignIn(page, newcomer);
+        await page.waitForURL(`${server.url}/dashboardpage`);
+        const me = (await (await page.context().request.get(`${server.url}/api/users/me`)).json()) as {
+          role: string;
+        };
+        expect(me.role).toBe('sola_lettura');
+      } finally {
+        await visitor.context.close();
+        await adminPage.context.close();
+      }
+    });
+  }
 });

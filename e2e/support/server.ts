@@ -61,6 +61,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PUBLIC_URL: url,
       LOG_LEVEL: 'info',
       WEB_DIST: webDist,
+      // Accounts made by createAccount sign in at once; the approval flow passes SIGNUP=approval.
+      SIGNUP: 'open',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

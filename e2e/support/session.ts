@@ -21,7 +21,11 @@ export function newAccount(overrides: Partial<TestAccount> = {}): TestAccount {
   };
 }
 
-/** Creates `account` through POST /api/users/signup (no browser involved). */
+/**
+ * Creates `account` through POST /api/users/signup (no browser involved): 201 for an
+ * installation's first account, 202 for the others (active at once with the server's default
+ * SIGNUP=open of startServer; waiting for approval with SIGNUP=approval).
+ */
 export async function createAccount(
   baseUrl: string,
   account: TestAccount = newAccount(),
@@ -31,7 +35,8 @@ export async function createAccount(
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(account),
   });
-  if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
+  if (res.status !== 201 && res.status !== 202)
+    throw new Error(`signup failed: ${res.status} ${await res.text()}`);
   return account;
 }
 
@@ -77,7 +82,7 @@ export async function signInInBrowser(page: Page, baseUrl: string, account: Test
 /** Signs out through the user menu (which shows the email) and waits for /login. */
 export async function signOutInBrowser(page: Page, baseUrl: string, email: string): Promise<void> {
   await openUserMenu(page, email);
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Esci' }).click();
   await page.waitForURL(`${baseUrl}/login`);
 }
 

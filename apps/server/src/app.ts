@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Clock } from './lib/clock.js';
 import { serializeRequest } from './lib/log-redaction.js';
+import { keepDataPrivate } from './lib/private-files.js';
+import { RequestLogController } from './lib/request-log.js';
 import accountsModule from './modules/accounts/accounts.plugin.js';
 import healthModule from './modules/health/health.plugin.js';
 import mediaModule from './modules/media/media.plugin.js';
@@ -19,6 +21,7 @@ import mailerPlugin, { type Mailer } from './plugins/mailer.js';
 import openapiPlugin from './plugins/openapi.js';
 import originCheckPlugin from './plugins/origin-check.js';
 import rateLimitPlugin, { type RateLimitStore } from './plugins/rate-limit.js';
+import requestGuardsPlugin from './plugins/request-guards.js';
 import routeListPlugin from './plugins/route-list.js';
 import securityHeadersPlugin from './plugins/security-headers.js';
 import validationPlugin from './plugins/validation.js';
@@ -44,6 +47,8 @@ export interface AppOverrides {
 
 /** The composition root: infrastructure plugins, then the modules, then the web app and the 404 handling. */
 export async function buildApp(config: Config, overrides: AppOverrides = {}) {
+  // The database, its WAL and the outbox hold accounts and reset links: owner only.
+  keepDataPrivate(config.dataDir);
   const app = Fastify({
     logger: overrides.logger ?? {
       level: config.logLevel,
@@ -61,8 +66,35 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
       serializers: { req: serializeRequest },
       ...(overrides.logStream ? { stream: overrides.logStream } : {}),
     },
-    trustProxy: config.trustProxy,
+    // One line per answered request, carrying the user id of a signed-in one.
+    logController: new RequestLogController(),
+    // A hop count trusts that many proxies from the right of X-Forwarded-For, never the client's own hops.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Slow clients (README, "Sicurezza"): Node cuts any request not arrived whole by the upload
+    // limit; plugins/request-guards.ts cuts other bodies after BODY_TIMEOUT_SECONDS. A socket
+    // silent for a minute is closed; an idle keep-alive one after 72 s.
+    requestTimeout: config.uploadTimeoutMs,
+    connectionTimeout: 60_000,
+    keepAliveTimeout: 72_000,
+    // A too long or malformed path is answered without echoing it.
+    frameworkErrors: (error, _request, frameworkReply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const reply = frameworkReply as unknown as FastifyReply;
+      void reply
+        .code(tooLong ? 414 : 400)
+        .type('application/json; charset=utf-8')
+        .send({
+          error: tooLong ? "L'indirizzo richiesto è troppo lungo." : "L'indirizzo richiesto non è valido.",
+          code: 'BAD_REQUEST',
+        });
+    },
     // Keep-alive sockets with no request in flight are closed on shutdown; active ones finish
     // (plugins/graceful-close.ts ends their connections once they have answered).
     forceCloseConnections: 'idle',
@@ -86,6 +118,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(validationPlugin);
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(requestGuardsPlugin);
   await app.register(openapiPlugin);
   await app.register(originCheckPlugin);
   await app.register(databasePlugin);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../src/app.js';
+import { approveSignup } from './app.js';
 
 /** Sign-up input with a unique email; any field can be overridden. */
 export function newUserInput(overrides: Partial<{ email: string; password: string; username: string }> = {}) {
@@ -15,6 +16,25 @@ export function newUserInput(overrides: Partial<{ email: string; password: strin
 /** POST /api/users/signup. */
 export function signup(app: App, body: unknown, remoteAddress?: string): Promise<LightMyRequestResponse> {
   return app.inject({ method: 'POST', url: '/api/users/signup', payload: body as object, remoteAddress });
+}
+
+/**
+ * A new account that can sign in, and its signed-in answer: POST /api/users/signup, then (unless
+ * the sign-up signed it in, as it does an installation's first account) the approval an
+ * amministratore would give and POST /api/users/login, from the same address.
+ */
+export async function register(
+  app: App,
+  input: { email: string; password: string; username: string } = newUserInput(),
+  remoteAddress?: string,
+): Promise<LightMyRequestResponse> {
+  const res = await signup(app, input, remoteAddress);
+  if (res.statusCode === 201) return res;
+  if (res.statusCode !== 202) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  await approveSignup(app, input.email);
+  const signedIn = await login(app, input.email, input.password, remoteAddress);
+  if (signedIn.statusCode !== 200) throw new Error(`login failed: ${signedIn.statusCode} ${signedIn.body}`);
+  return signedIn;
 }
 
 /** POST /api/users/login. */

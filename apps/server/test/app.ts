@@ -67,8 +67,22 @@ export function sessionCookieOf(response: LightMyRequestResponse): string {
 }
 
 /**
- * Creates a user with a unique email through POST /api/users/signup (or, when SIGNUP=closed,
- * directly in the database and then POST /api/users/login) and returns its signed-in client.
+ * Makes the account of `email` able to sign in, as an amministratore would on 'Utenti': an
+ * account waiting since its sign-up (SIGNUP=approval) is approved with the default role of new
+ * accounts. An account already active is left as it is.
+ */
+export async function approveSignup(app: App, email: string): Promise<void> {
+  const normalised = email.trim().toLowerCase();
+  const account = (await app.users.list()).find((candidate) => candidate.email === normalised);
+  if (account?.status !== 'in_attesa') return;
+  await app.users.approve(account._id, (await app.users.settings()).signupRole);
+}
+
+/**
+ * Creates a user with a unique email through POST /api/users/signup and returns its signed-in
+ * client. The first user of an app is signed in by the sign-up itself (amministratore); the others
+ * are approved when they wait (SIGNUP=approval), then sign in with POST /api/users/login; with
+ * SIGNUP=closed they are created directly in the database.
  */
 export async function signIn(app: App): Promise<Session> {
   signInCount += 1;
@@ -86,8 +100,9 @@ export async function signIn(app: App): Promise<Session> {
     payload: input,
     remoteAddress,
   });
-  if (response.statusCode === 403) {
-    await createAccount(app.db, input, app.clock);
+  if (response.statusCode === 403) await createAccount(app.db, input, app.clock);
+  else if (response.statusCode === 202) await approveSignup(app, input.email);
+  if (response.statusCode === 403 || response.statusCode === 202) {
     const { email, password } = input;
     response = await app.inject({
       method: 'POST',

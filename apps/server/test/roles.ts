@@ -12,6 +12,7 @@ export function publicRoutes(webFiles: readonly string[] = []): string[] {
   return [
     'GET /api/health',
     'GET /api/docs',
+    'GET /api/users/signup',
     'POST /api/users/signup',
     'POST /api/users/login',
     'POST /api/users/logout',

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './app/app.css';
+import './app/layout-reserve.css';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 

@@ -133,14 +133,22 @@ const STORED_SHAPE = Object.fromEntries(
   }),
 ) as unknown as StoredShape;
 
+/** A stored image of the app: `/media/<name>`, optionally after the app's own origin. */
+const MEDIA_URL = /^(?:https?:\/\/[^/?#\s]+)?(\/media\/[A-Za-z0-9_-]+\.[A-Za-z0-9]+)$/;
+
+/**
+ * The app's own stored images only (`/media/<name>`, as the upload answers; an absolute URL is kept
+ * as its path, so the browser always fetches it from the app itself): another host's image, a
+ * protocol-relative `//host/x.png` or an API path (every list would fetch it) is refused.
+ */
 const urlImmagineSchema = z
   .string({ error: "L'immagine deve essere un indirizzo" })
   .trim()
   .max(2000, { error: "L'indirizzo dell'immagine è troppo lungo" })
-  .refine((url) => url === '' || url.startsWith('/') || /^https?:\/\//i.test(url), {
-    error: "L'immagine deve essere un indirizzo http(s) o un percorso del server",
+  .refine((url) => url === '' || MEDIA_URL.test(url), {
+    error: "L'immagine deve essere una foto caricata nel Magazzino (/media/...)",
   })
-  .transform((url) => (url === '' ? null : url))
+  .transform((url) => (url === '' ? null : (MEDIA_URL.exec(url)?.[1] ?? null)))
   .nullable();
 
 /** The message for a body that is not a JSON object at all (an array, a string, null). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { CONTROL_CHARACTERS, controlCharactersMessage } from './common.js';
 import { LIMITS } from './limits.js';
-import { AccountStatusSchema, RoleSchema } from './roles.js';
+import { AccountStatusSchema, RoleSchema, SettableAccountStatusSchema, SignupModeSchema } from './roles.js';
 
 const emailSchema = z
   .string({ error: "L'email è obbligatoria" })
@@ -10,14 +11,24 @@ const emailSchema = z
   .pipe(z.email({ error: "L'email non è valida" }))
   .transform((email) => email.toLowerCase());
 
-/** A password: 8 to 128 characters, nothing else required (docs/product.md, "Accounts and sessions"). */
+/** Characters as a person counts them: code points, so an emoji or an accented letter is one. */
+function characters(text: string): number {
+  return [...text].length;
+}
+
+/**
+ * A new password (docs/product.md, "Accounts and sessions"): 12 to 128 characters, any characters
+ * (spaces, accents, emoji). The server also refuses the most common breached passwords, which only
+ * it knows. Signing in never checks this rule, so older, shorter passwords keep working.
+ */
 export const PasswordSchema = z
   .string({ error: 'La password è obbligatoria' })
-  .min(1, { error: 'La password è obbligatoria' })
-  .min(LIMITS.passwordMin, {
+  .min(1, { error: 'La password è obbligatoria', abort: true })
+  .refine((password) => characters(password) >= LIMITS.passwordMin, {
     error: `La password deve avere almeno ${LIMITS.passwordMin} caratteri`,
+    abort: true,
   })
-  .max(LIMITS.passwordMax, {
+  .refine((password) => characters(password) <= LIMITS.passwordMax, {
     error: `La password può avere al massimo ${LIMITS.passwordMax} caratteri`,
   });
 
@@ -30,7 +41,8 @@ export const SignupInputSchema = z.object({
     .min(1, { error: 'Il nome utente è obbligatorio' })
     .max(LIMITS.usernameMax, {
       error: `Il nome utente può avere al massimo ${LIMITS.usernameMax} caratteri`,
-    }),
+    })
+    .refine((name) => !CONTROL_CHARACTERS.test(name), { error: controlCharactersMessage('Il nome utente') }),
 });
 export type SignupInput = z.output<typeof SignupInputSchema>;
 
@@ -51,6 +63,44 @@ export const ResetPasswordInputSchema = z.object({
   token: z.string().optional(),
 });
 
+/** POST /api/users/me/password: the password in use, to prove it is the owner, and the new one. */
+export const ChangePasswordInputSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: 'La password attuale è obbligatoria' })
+      .min(1, { error: 'La password attuale è obbligatoria' })
+      .max(1024, { error: 'La password è troppo lunga' }),
+    newPassword: PasswordSchema,
+  })
+  .refine((input) => input.newPassword !== input.currentPassword, {
+    path: ['newPassword'],
+    error: 'La nuova password deve essere diversa da quella attuale',
+  });
+export type ChangePasswordInput = z.output<typeof ChangePasswordInputSchema>;
+
+/**
+ * The answer to a sign-up that did not sign anyone in (every one but an installation's first):
+ * the same for an address that already has an account as for a new one, so that sign-up cannot
+ * tell which addresses are registered. `signup` says what happens next.
+ */
+export const SignupAcceptedSchema = z
+  .object({
+    message: z.string(),
+    signup: z
+      .enum(['approval', 'open'])
+      .describe(
+        "approval: un amministratore deve approvare l'account; open: si accede con la password scelta",
+      ),
+  })
+  .meta({ id: 'SignupAccepted' });
+export type SignupAccepted = z.infer<typeof SignupAcceptedSchema>;
+
+/** GET /api/users/signup: how sign-up works here, so the register screen can say it first. */
+export const SignupInfoSchema = z
+  .object({ signup: SignupModeSchema.describe('Come entrano i nuovi account (SIGNUP)') })
+  .meta({ id: 'SignupInfo' });
+export type SignupInfo = z.infer<typeof SignupInfoSchema>;
+
 /** The public profile of a user: never a hash or a token. */
 export const UserSchema = z
   .object({
@@ -66,7 +116,7 @@ export type User = z.infer<typeof UserSchema>;
 /** An account as the 'Utenti' page lists it: the profile and whether it may sign in. */
 export const UserAccountSchema = UserSchema.extend({
   status: AccountStatusSchema.describe(
-    'attivo: può accedere; disabilitato: nessuna sessione, accesso negato',
+    'attivo: può accedere; disabilitato: nessuna sessione, accesso negato; in_attesa: registrato, aspetta che un amministratore lo approvi',
   ),
 }).meta({ id: 'UserAccount' });
 export type UserAccount = z.infer<typeof UserAccountSchema>;
@@ -74,17 +124,23 @@ export type UserAccount = z.infer<typeof UserAccountSchema>;
 /** PATCH /api/users/{id}: a new role, a new status, or both (at least one). */
 export const UserUpdateInputSchema = z.object({
   role: RoleSchema.optional(),
-  status: AccountStatusSchema.optional(),
+  status: SettableAccountStatusSchema.optional(),
 });
 export type UserUpdateInput = z.output<typeof UserUpdateInputSchema>;
+
+/** POST /api/users/{id}/approve: the role a waiting account gets as it becomes active. */
+export const UserApprovalInputSchema = z.object({ role: RoleSchema });
+export type UserApprovalInput = z.output<typeof UserApprovalInputSchema>;
 
 /** How new accounts come in: SIGNUP (set on the server) and the role they get. */
 export const AccountSettingsSchema = z
   .object({
-    signup: z
-      .enum(['open', 'closed'])
-      .describe('open: chiunque si registra da /register; closed: solo npm run user:create'),
-    signupRole: RoleSchema.describe('Il ruolo dei nuovi account (il primo account è sempre amministratore)'),
+    signup: SignupModeSchema.describe(
+      'approval: chi si registra da /register aspetta che un amministratore lo approvi; open: entra subito con il ruolo dei nuovi account; closed: solo npm run user:create',
+    ),
+    signupRole: RoleSchema.describe(
+      'Il ruolo dei nuovi account, proposto quando si approva una richiesta (il primo account è sempre amministratore)',
+    ),
   })
   .meta({ id: 'AccountSettings' });
 export type AccountSettings = z.infer<typeof AccountSettingsSchema>;

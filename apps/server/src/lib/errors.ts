@@ -53,6 +53,29 @@ export const errors = {
       'ACCOUNT_DISABLED',
       "L'account è disabilitato: riattivalo prima di inviare il link per cambiare la password.",
     ),
+  // Sign-up approval (modules/accounts): a waiting account, and what only a waiting one allows.
+  accountPending: () =>
+    new AppError(
+      403,
+      'ACCOUNT_PENDING',
+      'Il tuo account è in attesa di approvazione: potrai accedere quando un amministratore lo avrà approvato.',
+    ),
+  accountAwaitsApproval: () =>
+    new AppError(
+      409,
+      'ACCOUNT_PENDING',
+      "L'account è in attesa di approvazione: approvalo, scegliendo il ruolo, oppure rifiutalo.",
+    ),
+  notPending: () =>
+    new AppError(
+      409,
+      'NOT_PENDING',
+      "L'account non è in attesa di approvazione: non c'è nulla da approvare o rifiutare.",
+    ),
+  wrongCurrentPassword: () =>
+    new AppError(400, 'VALIDATION', 'Alcuni campi non sono validi: La password attuale non è corretta', {
+      currentPassword: 'La password attuale non è corretta',
+    }),
   userNotFound: () => new AppError(404, 'NOT_FOUND', 'Utente non trovato.'),
   signupClosed: () =>
     new AppError(
@@ -85,6 +108,12 @@ export const errors = {
       { 'retry-after': String(retryAfterSeconds) },
     ),
   partNotFound: () => new AppError(404, 'NOT_FOUND', 'Componente non trovato.'),
+  categoryNotFound: () =>
+    new AppError(404, 'NOT_FOUND', 'Categoria non trovata: nessun componente ha questa categoria.'),
+  categoryUnchanged: () =>
+    new AppError(400, 'VALIDATION', 'Alcuni campi non sono validi: Il nuovo nome è uguale a quello attuale', {
+      a: 'Il nuovo nome è uguale a quello attuale',
+    }),
   routeNotFound: (method: string, url: string) =>
     new AppError(404, 'NOT_FOUND', `Risorsa non trovata: ${method} ${url.split('?')[0] ?? ''}`),
   preconditionFailed: () =>

@@ -51,6 +51,8 @@ export default fp(
       const known = error instanceof AppError ? error : fromFastify(error);
       if (known) {
         if (known.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+        // A flood of 429s is summed up by the request log (lib/request-log.ts), not told twice.
+        else if (known.statusCode === 429) request.log.debug({ code: known.code }, known.message);
         else request.log.info({ code: known.code, status: known.statusCode }, known.message);
         return send(reply, known);
       }

@@ -75,3 +75,53 @@ describe('app.mailer', () => {
     }
   });
 });
+
+describe('mail without SMTP on a server others can reach', () => {
+  it('warns at start that mail is not configured and logs the outbox file, never the link', async () => {
+    const logs = collectLogs();
+    const t = await buildTestApp(
+      'sqlite',
+      { LOG_LEVEL: 'info', HOST: '0.0.0.0' },
+      { logStream: logs.stream },
+    );
+    try {
+      expect(
+        logs.find(
+          'mail is not configured (no SMTP_URL) while the server listens beyond this machine: mails are only written to the outbox, and their links are not logged',
+        ),
+      ).toHaveLength(1);
+      expect(await t.app.mailer.send(MAIL)).toBe(true);
+      const [line] = logs.find('mail written to the outbox');
+      expect(String(line?.file)).toContain(path.join(t.config.dataDir, 'outbox'));
+      expect(line).not.toHaveProperty('note');
+      expect(logs.lines.join('\n')).not.toContain(MAIL.outboxNote);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('files of DATA_DIR', () => {
+  it('are readable by the server user only: the folder 0700, the database, its WAL and mails 0600', async () => {
+    const t = await buildTestApp('sqlite');
+    try {
+      expect(await t.app.mailer.send(MAIL)).toBe(true);
+      const { dataDir } = t.config;
+      const mode = (file: string) => fs.statSync(file).mode & 0o777;
+      expect(mode(dataDir)).toBe(0o700);
+      const outbox = path.join(dataDir, 'outbox');
+      expect(mode(outbox)).toBe(0o700);
+      const files = [
+        ...fs
+          .readdirSync(dataDir)
+          .filter((f) => f.startsWith('magazzino.sqlite'))
+          .map((f) => path.join(dataDir, f)),
+        ...fs.readdirSync(outbox).map((f) => path.join(outbox, f)),
+      ];
+      expect(files.some((f) => f.endsWith('-wal'))).toBe(true);
+      for (const file of files) expect(mode(file), file).toBe(0o600);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -90,6 +90,8 @@ export class OutboxMailer extends NodemailerMailer<StreamTransport.SentMessageIn
     from: string,
     log: FastifyBaseLogger,
     private readonly clock: Clock,
+    /** Whether notes (reset links) may be logged: only when nobody but this machine reaches the app. */
+    private readonly logNotes = true,
   ) {
     super(
       nodemailer.createTransport({ streamTransport: true, buffer: true }),
@@ -104,7 +106,8 @@ export class OutboxMailer extends NodemailerMailer<StreamTransport.SentMessageIn
     const stamp = this.clock.now().toISOString().replace(/[:.]/g, '-');
     const file = path.join(this.folder, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
     await fs.writeFile(file, info.message);
-    this.log.info({ file, subject: mail.subject, note: mail.outboxNote }, 'mail written to the outbox');
+    const note = this.logNotes ? { note: mail.outboxNote } : {};
+    this.log.info({ file, subject: mail.subject, ...note }, 'mail written to the outbox');
   }
 }
 
@@ -114,17 +117,34 @@ declare module 'fastify' {
   }
 }
 
-/** `app.mailer`: SMTP when SMTP_URL is set, else the outbox folder; a given `mailer` wins (tests). */
+/** Whether `host` (HOST) reaches only this machine. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\./.test(host);
+}
+
+/**
+ * `app.mailer`: SMTP when SMTP_URL is set, else the outbox folder; a given `mailer` wins (tests).
+ * Listening beyond loopback without SMTP, the links a mail carries are never logged (anyone who
+ * reads the log could use them): the start-up log warns, and each line names only the file.
+ */
 export default fp<{ mailer?: Mailer }>(
   (app, options) => {
-    const { smtpUrl, mailFrom, dataDir } = app.config;
+    const { smtpUrl, mailFrom, dataDir, host } = app.config;
+    const local = isLoopbackHost(host);
+    const outbox = path.join(dataDir, 'outbox');
     const mailer =
       options.mailer ??
       (smtpUrl
         ? new SmtpMailer(smtpUrl, mailFrom, app.log)
-        : new OutboxMailer(path.join(dataDir, 'outbox'), mailFrom, app.log, app.clock));
+        : new OutboxMailer(outbox, mailFrom, app.log, app.clock, local));
     if (!options.mailer && !smtpUrl) {
-      app.log.info({ outbox: path.join(dataDir, 'outbox') }, 'no SMTP_URL: mails are written to the outbox');
+      if (local) app.log.info({ outbox }, 'no SMTP_URL: mails are written to the outbox');
+      else {
+        app.log.warn(
+          { outbox, host },
+          'mail is not configured (no SMTP_URL) while the server listens beyond this machine: mails are only written to the outbox, and their links are not logged',
+        );
+      }
     }
     app.decorate('mailer', mailer);
     app.addHook('onClose', (_instance, done) => {

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import rateLimit, { type FastifyRateLimitStoreCtor, type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors } from '../lib/errors.js';
+import { boundedWindowStore } from './rate-limit-store.js';
 
 /**
  * Where the counters live (@fastify/rate-limit's store interface). The default keeps them in this
@@ -20,8 +21,26 @@ export interface AttemptLimit {
   key(request: FastifyRequest): string;
 }
 
-/** Keys held per limit in the in-memory store: bounded, the least recently used go first. */
-const MAX_KEYS = 100_000;
+/**
+ * The key of a client's address: an IPv4 address as it is, an IPv6 one by its /64 network (one
+ * home or office line gets a whole /64, so its addresses count as one), an IPv4-mapped IPv6
+ * address as its IPv4.
+ */
+export function addressKey(ip: string): string {
+  if (!ip.includes(':')) return ip;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1]) return mapped[1];
+  const [head = '', tail = ''] = ip.toLowerCase().split('%')[0]?.split('::') ?? [];
+  const left = head === '' ? [] : head.split(':');
+  const right = ip.includes('::') ? (tail === '' ? [] : tail.split(':')) : [];
+  const groups = ip.includes('::')
+    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => (Number.parseInt(group, 16) || 0).toString(16))
+    .join(':')}::/64`;
+}
 
 type Check = ReturnType<FastifyInstance['createRateLimit']>;
 
@@ -38,7 +57,6 @@ export class AttemptLimiter {
         max: limit.max,
         timeWindow: limit.windowMs,
         keyGenerator: (request) => `${limit.name}:${limit.key(request)}`,
-        cache: MAX_KEYS,
       };
       return app.createRateLimit(options);
     });
@@ -50,11 +68,21 @@ export class AttemptLimiter {
    */
   readonly countAttempt = async (request: FastifyRequest): Promise<void> => {
     await this.refuseWhenUsedUp(request);
-    const results = await Promise.all(this.checks.map((check) => check(request)));
-    // Parallel attempts may all have passed the look above: the count itself settles it.
-    const waits = results.flatMap((r) => (!r.isAllowed && r.isExceeded ? [r.ttlInSeconds] : []));
-    if (waits.length > 0) throw errors.rateLimited(Math.max(1, ...waits));
+    await this.count(request);
   };
+
+  /**
+   * Counts against the limits in their order (the per-address one first) and stops at the first
+   * used up: parallel attempts may all have passed the look, the count itself settles it, and
+   * the limits after a refusing one get no counter (a flood of new e-mails from one address
+   * creates no key beyond its own address's).
+   */
+  private async count(request: FastifyRequest): Promise<void> {
+    for (const check of this.checks) {
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) throw errors.rateLimited(Math.max(1, result.ttlInSeconds));
+    }
+  }
 
   /**
    * Runs `attempt` unless a limit is used up (429), and counts it only when it fails (resolves to
@@ -68,7 +96,7 @@ export class AttemptLimiter {
     for (const key of keys) this.inFlight.set(key, (this.inFlight.get(key) ?? 0) + 1);
     try {
       const result = await attempt();
-      if (result === undefined) await Promise.all(this.checks.map((check) => check(request)));
+      if (result === undefined) await this.count(request).catch(() => undefined);
       return result;
     } finally {
       for (const key of keys) {
@@ -76,6 +104,16 @@ export class AttemptLimiter {
         if (left > 0) this.inFlight.set(key, left);
         else this.inFlight.delete(key);
       }
+    }
+  }
+
+  /** Whether a limit has no attempt left for this request (nothing is counted). */
+  async isUsedUp(request: FastifyRequest): Promise<boolean> {
+    try {
+      await this.refuseWhenUsedUp(request);
+      return false;
+    } catch {
+      return true;
     }
   }
 
@@ -101,11 +139,12 @@ declare module 'fastify' {
 
 /**
  * @fastify/rate-limit, applied only where a module asks for it (no global limit), over the given
- * store or the library's in-memory one. The store keeps its own time (a shared store, its server's).
+ * store or `boundedWindowStore`. The store keeps its own time (a shared store, its server's).
  */
 export default fp<{ store?: RateLimitStore }>(
   async (app, options) => {
-    await app.register(rateLimit, { global: false, ...(options.store ? { store: options.store } : {}) });
+    // Our own in-memory store unless one is given: it never evicts a live window (rate-limit-store.ts).
+    await app.register(rateLimit, { global: false, store: options.store ?? boundedWindowStore() });
     app.decorate(
       'createAttemptLimiter',
       (limits: readonly AttemptLimit[]) => new AttemptLimiter(app, limits),

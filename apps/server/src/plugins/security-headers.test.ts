@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,12 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadResult } from '@magazzino/contract';
 import { buildTestApp, signIn, type Session, type TestApp } from '../../test/app.js';
 import { imageOf, uploadForm } from '../../test/images.js';
+import { inlineScriptHashes } from './security-headers.js';
 
 const CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
+  "img-src 'self' data: blob:",
   "font-src 'self' data:",
   "connect-src 'self'",
   "object-src 'none'",
@@ -25,6 +27,7 @@ const SECURITY_HEADERS = {
   'x-frame-options': 'DENY',
   'referrer-policy': 'same-origin',
   'cross-origin-opener-policy': 'same-origin',
+  'permissions-policy': 'camera=(self), geolocation=(), microphone=()',
 };
 
 /** Headers helmet sends by default that this app does not (see security-headers.ts for why). */
@@ -81,5 +84,45 @@ describe('security headers', () => {
       for (const header of NOT_SENT) expect(res.headers, `${name}: ${header}`).not.toHaveProperty(header);
     }
     expect(responses.image.headers['content-type']).toBe('image/webp');
+    // API answers, errors included, are never kept by a cache; pages and images keep their rules.
+    for (const name of ['api', 'apiError', 'notFound'] as const) {
+      expect(responses[name].headers['cache-control'], name).toBe('no-store');
+    }
+    expect(responses.image.headers['cache-control']).not.toBe('no-store');
+    expect(responses.page.headers['cache-control']).not.toBe('no-store');
+  });
+});
+
+describe('inline scripts of the web app', () => {
+  const script = "\n      try { document.documentElement.dataset.x = '1'; } catch (e) {}\n    ";
+  let t: TestApp;
+  let webDist: string;
+
+  beforeAll(async () => {
+    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'magazzino-web-'));
+    fs.writeFileSync(
+      path.join(webDist, 'index.html'),
+      `<!doctype html><head><script>${script}</script><script type="module" src="/assets/a.js"></script></head>`,
+    );
+    t = await buildTestApp('sqlite', { WEB_DIST: webDist });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('are allowed by their SHA-256 only, read from the built index.html', async () => {
+    const hash = createHash('sha256').update(script).digest('base64');
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    const directives = String(page.headers['content-security-policy'])
+      .split(';')
+      .map((d) => d.trim());
+    expect(directives).toContain(`script-src 'self' 'sha256-${hash}'`);
+    expect(directives.filter((d) => d.startsWith('script-src'))).toHaveLength(1);
+    expect(directives.join(';')).not.toContain('unsafe-eval');
+  });
+
+  it('are none without a built web app', () => {
+    expect(inlineScriptHashes(path.join(webDist, 'missing'))).toEqual([]);
   });
 });

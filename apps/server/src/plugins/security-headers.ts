@@ -1,11 +1,32 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 
 /**
+ * CSP sources allowing the inline scripts of the built index.html (the theme applied before the
+ * first paint) by their SHA-256, read once at start: no other inline script runs. None without
+ * a built web app.
+ */
+export function inlineScriptHashes(webDist: string): string[] {
+  let html: string;
+  try {
+    html = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  } catch {
+    return [];
+  }
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, body = '']) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`,
+  );
+}
+
+/**
  * Conservative security headers on every answer (pages, API, images, errors), through helmet.
- * The web app loads no inline script (the theme bootstrap is a file), so script-src stays 'self'.
+ * script-src is 'self' plus the hashes of index.html's own inline scripts (`inlineScriptHashes`).
  *
- * Only these five headers are sent. Helmet's other defaults are off on purpose:
+ * Besides them, Permissions-Policy lets the page use the camera (photos of parts) and nothing
+ * asks for the position or the microphone. Only these headers are sent. Helmet's other defaults are off on purpose:
  * - Strict-Transport-Security: the app is often reached over plain HTTP on the yard's network;
  *   whether a host is HTTPS-only is for the TLS proxy in front of it to say.
  * - CSP `upgrade-insecure-requests` (a helmet default directive): it would break that plain-HTTP use.
@@ -20,9 +41,11 @@ export default fp(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", ...inlineScriptHashes(app.config.webDist)],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          // Photos are the app's own /media/ files (the contract refuses other URLs); blob: for the
+          // preview of a photo being uploaded, data: for the stylesheet's small icons.
+          imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
           objectSrc: ["'none'"],
@@ -44,6 +67,10 @@ export default fp(
       xPermittedCrossDomainPolicies: false,
       xXssProtection: false,
     });
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.header('permissions-policy', 'camera=(self), geolocation=(), microphone=()');
+      done();
+    });
   },
-  { name: 'security-headers' },
+  { name: 'security-headers', dependencies: ['config'] },
 );

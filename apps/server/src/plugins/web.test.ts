@@ -15,6 +15,7 @@ function fakeWebDist(): string {
   );
   const script = 'console.log("magazzino");\n'.repeat(100);
   fs.writeFileSync(path.join(dir, 'assets/index-abc123.js'), script);
+  fs.writeFileSync(path.join(dir, 'assets/index-abc123.js.map'), '{"version":3,"sources":["src/main.tsx"]}');
   fs.writeFileSync(path.join(dir, 'assets/index-abc123.js.br'), zlib.brotliCompressSync(script));
   return dir;
 }
@@ -47,6 +48,13 @@ describe('serving the built web app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.body).toContain('console.log("magazzino")');
+  });
+
+  it('never serves a source map of the build, nor index.html in its place', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js.map' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('sources');
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('answers deep links with index.html, revalidated on every load', async () => {

@@ -7,10 +7,12 @@ import { errors } from '../lib/errors.js';
 /** Paths owned by the server, never answered with the web app. */
 const SERVER_PREFIXES = ['/api/', '/media/'];
 
+const isSourceMap = (pathName: string) => pathName.endsWith('.map');
+
 /**
  * Serves the built web app from `config.webDist`: hashed assets cached for a year, index.html
  * revalidated, precompressed variants preferred, and every unknown non-API GET answered with index.html so deep links work.
- * Unknown API routes get the contract's 404 JSON.
+ * Unknown API routes and source maps (`*.map`) get the contract's 404 JSON.
  */
 export default fp(
   async (app) => {
@@ -26,10 +28,12 @@ export default fp(
         preCompressed: true,
         // Cache-Control is set below, per file kind; send's own default (max-age=0) would override it.
         cacheControl: false,
+        // Source maps stay on the build machine: the public gets no readable source.
+        allowedPath: (pathName) => !isSourceMap(pathName),
         setHeaders(res, filePath) {
-          res.setHeader('vary', 'accept-encoding');
+          res.header('vary', 'accept-encoding');
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-          res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+          res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
       });
     }
@@ -37,7 +41,12 @@ export default fp(
     app.setNotFoundHandler(async (request, reply) => {
       const url = request.url.split('?')[0] ?? '/';
       const isServerPath = url === '/api' || SERVER_PREFIXES.some((prefix) => url.startsWith(prefix));
-      if (hasWeb && !isServerPath && (request.method === 'GET' || request.method === 'HEAD')) {
+      if (
+        hasWeb &&
+        !isServerPath &&
+        !isSourceMap(url) &&
+        (request.method === 'GET' || request.method === 'HEAD')
+      ) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }
       throw errors.routeNotFound(request.method, request.url);

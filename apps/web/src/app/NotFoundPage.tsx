@@ -11,11 +11,11 @@ export function NotFoundPage() {
   useDocumentTitle(t.title);
   return (
     <Container className="text-center py-5">
-      <p className="display-1 fw-bold text-body-secondary mb-0" aria-hidden="true">
+      <p className="not-found-code fw-bold text-body-secondary mb-2" aria-hidden="true">
         404
       </p>
       <h1 className="mb-3">{t.title}</h1>
-      <p className="lead mb-4">{t.text}</p>
+      <p className="lead text-body-secondary mb-4">{t.text}</p>
       <Link to={paths.home.getHref()} className="btn btn-primary btn-lg">
         {t.home}
       </Link>

@@ -11,8 +11,8 @@ export function RouteError() {
   console.error(error);
   return (
     <Container className="py-5 text-center">
-      <h1 className="h3 mb-3">{t.title}</h1>
-      <p className="mb-4">{t.text}</p>
+      <h1 className="mb-3">{t.title}</h1>
+      <p className="text-body-secondary mb-4">{t.text}</p>
       <Button variant="primary" onClick={() => window.location.reload()}>
         {t.reload}
       </Button>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { deferredResponse, jsonResponse, mockApi } from '../testing/mock-api';
@@ -51,14 +51,17 @@ describe('route guards', () => {
   it('keeps the return path when the visitor goes on to sign up', async () => {
     mockApi({
       ...ME_SIGNED_OUT,
+      'GET /api/users/signup': () => jsonResponse(200, { signup: 'open' }),
+      // The first account of an installation: signed in at once.
       'POST /api/users/signup': () => jsonResponse(201, makeUser()),
     });
     const { router } = renderApp('/cancellacomponente/p-9');
     await screen.findByRole('heading', { name: 'Accedi' });
-    await userEvent.click(screen.getByRole('link', { name: 'Registrati' }));
+    // The sign-in's own link (the navbar has one too).
+    await userEvent.click(within(screen.getByRole('main')).getByRole('link', { name: /Registrati/ }));
     await userEvent.type(await screen.findByLabelText(/Nome utente/), 'Mario');
     await userEvent.type(screen.getByLabelText(/Email/), 'mario.rossi@example.it');
-    await userEvent.type(screen.getByLabelText(/Password/), 'segreta123');
+    await userEvent.type(screen.getByLabelText(/Password/), 'ruota di scorta 2025');
     await userEvent.click(screen.getByRole('button', { name: 'Registrati' }));
     expect(await screen.findByRole('heading', { name: 'Stub cancella' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/cancellacomponente/p-9');
@@ -92,7 +95,7 @@ describe('route guards', () => {
   it('shows the 404 screen for any other path, with a button to the homepage', async () => {
     mockApi(ME_SIGNED_IN);
     const { router } = renderApp('/non-esiste/affatto', { storedUser: TEST_USER });
-    expect(await screen.findByRole('heading', { name: 'Opps! Pagina non trovata.' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Ops! Pagina non trovata.' })).toBeInTheDocument();
     expect(screen.getByText('La pagina richiesta non è al momento raggiungibile.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: "Torna all'homepage" }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

@@ -21,6 +21,7 @@ const RegisterPage = lazy(() => import('../features/auth/pages/RegisterPage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
 const SentPasswordPage = lazy(() => import('../features/auth/pages/SentPasswordPage'));
 const NewPasswordPage = lazy(() => import('../features/auth/pages/NewPasswordPage'));
+const ChangePasswordPage = lazy(() => import('../features/auth/pages/ChangePasswordPage'));
 const DashboardPage = lazy(() => import('../features/dashboard/pages/DashboardPage'));
 const UsersPage = lazy(() => import('../features/users/pages/UsersPage'));
 
@@ -53,6 +54,8 @@ export const routes: RouteObject[] = [
               route(paths.categories.path, CategoriesPage),
               // Amministratori only: anyone else sees 'Accesso non consentito' there.
               route(paths.users.path, UsersPage),
+              // Every signed-in user, from the user menu.
+              route(paths.changePassword.path, ChangePasswordPage),
               {
                 // The screens a change returns to, and that say 'Modifiche salvate' on arrival.
                 element: <PartsOutlet />,

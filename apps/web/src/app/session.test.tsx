@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { apiJson } from '../lib/api-client';
@@ -47,20 +47,26 @@ describe('the session in the UI', () => {
     });
     const { router } = renderApp('/dashboardpage', { storedUser: TEST_USER });
     await userEvent.click(await screen.findByRole('button', { name: TEST_USER.email }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Esci' }));
     expect(await screen.findByRole('heading', { name: 'Accedi' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/login');
     expect(callsTo(calls, 'POST /api/users/logout')).toHaveLength(1);
     expect(localStorage.getItem('user')).toBeNull();
   });
 
-  it('offers Login and Register in the user menu to a visitor', async () => {
+  it("shows a visitor only 'Accedi' and 'Registrati' in the navbar", async () => {
     mockApi(ME_SIGNED_OUT);
     renderApp('/login');
-    await userEvent.click(await screen.findByRole('button', { name: 'Account' }));
-    expect(await screen.findByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
-    expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
-    expect(screen.queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Accedi' });
+    const bar = screen.getByRole('navigation', { name: 'Navigazione principale' });
+    const links = within(bar).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Magazzino Ricambi', '/'],
+      ['Accedi', '/login'],
+      ['Registrati', '/register'],
+    ]);
+    expect(within(bar).getByRole('link', { name: 'Accedi' })).toHaveAttribute('aria-current', 'page');
+    expect(within(bar).queryAllByRole('button')).toEqual([]);
   });
 
   it('follows a sign-out made in another tab', async () => {

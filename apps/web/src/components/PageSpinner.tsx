@@ -1,13 +1,15 @@
 import Spinner from 'react-bootstrap/Spinner';
 import { messages } from '../i18n';
 
-/** Shown while a screen's code or the session check is on its way. */
-export function PageSpinner() {
+/**
+ * 'Caricamento in corso…' with a spinner: while a screen's code, the session check or a single
+ * item (a part) is on its way. Lists show skeleton rows instead (LoadingSkeleton).
+ */
+export function PageSpinner({ label = messages.common.loading }: { label?: string }) {
   return (
-    <div className="d-flex justify-content-center py-5">
-      <Spinner animation="border" role="status">
-        <span className="visually-hidden">{messages.common.loading}</span>
-      </Spinner>
+    <div className="loading-spinner" role="status">
+      <Spinner animation="border" aria-hidden="true" />
+      <span>{label}</span>
     </div>
   );
 }

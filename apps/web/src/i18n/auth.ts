@@ -1,12 +1,14 @@
-/** Italian texts of the account screens (the new-password screen keeps the English words it always had). */
+/** Italian texts of the account screens. */
 export const auth = {
   fields: {
     email: 'Email',
     password: 'Password',
     username: 'Nome utente',
-    newPassword: 'New password',
+    newPassword: 'Nuova password',
   },
-  passwordHint: (min: number) => `Almeno ${min} caratteri.`,
+  /** The rule of a new password, shown under the field before anything is typed. */
+  passwordHint: (min: number) =>
+    `Almeno ${min} caratteri, anche spazi e accenti (va bene una frase); non una delle password più comuni.`,
   pending: 'Attendere…',
   login: {
     title: 'Accedi',
@@ -25,6 +27,17 @@ export const auth = {
     submit: 'Registrati',
     haveAccount: 'Hai già un account?',
     login: 'Accedi',
+    /** What happens after the sign-up, by SIGNUP mode, said before the form is filled in. */
+    next: {
+      approval:
+        "Dopo la registrazione un amministratore deve approvare il tuo account: riceverai un'email quando potrai accedere.",
+      open: 'Dopo la registrazione accedi subito, con la tua email e la password che hai scelto.',
+      closed: "La registrazione è chiusa: chiedi all'amministratore di creare il tuo account.",
+    },
+    sent: {
+      title: 'Richiesta inviata',
+      back: 'Torna al login',
+    },
   },
   forgot: {
     title: 'Password dimenticata',
@@ -38,10 +51,26 @@ export const auth = {
     note: "Il link vale 60 minuti e si può usare una sola volta. Se non trovi l'email, controlla la posta indesiderata.",
     back: 'Torna al login',
   },
+  changePassword: {
+    /** The user menu's entry and the screen's title. */
+    title: 'Cambia password',
+    intro:
+      'Inserisci la password attuale e quella nuova. Le sessioni aperte su altri dispositivi verranno chiuse; qui resti connesso.',
+    submit: 'Cambia password',
+    current: 'Password attuale',
+    new: 'Nuova password',
+    devices: {
+      title: 'Esci da tutti i dispositivi',
+      text: "Chiude la sessione su ogni altro computer, telefono o browser in cui hai fatto l'accesso (per esempio se ne hai perso uno). Qui resti connesso.",
+      submit: 'Esci da tutti i dispositivi',
+      pending: 'Chiusura in corso…',
+      failed: 'Le sessioni non sono state chiuse',
+    },
+  },
   newPassword: {
-    title: 'Change password',
+    title: 'Reimposta la password',
     intro: 'Scegli la nuova password del tuo account.',
-    submit: 'Change',
+    submit: 'Salva la nuova password',
     back: 'Torna al login',
   },
 } as const;

@@ -11,11 +11,10 @@ export const common = {
     add: 'Aggiungi Componente',
     warehouse: 'Consulta Magazzino',
     categories: 'Consulta Categorie',
-    userMenu: 'Account',
     signedInAs: (email: string) => `Connesso come ${email}`,
-    login: 'Login',
-    register: 'Register',
-    signOut: 'Sign out',
+    login: 'Accedi',
+    register: 'Registrati',
+    signOut: 'Esci',
   },
   footer: {
     theme: 'Tema scuro',
@@ -24,7 +23,7 @@ export const common = {
     copyright: (year: string) => `© ${year} Magazzino Ricambi`,
   },
   notFound: {
-    title: 'Opps! Pagina non trovata.',
+    title: 'Ops! Pagina non trovata.',
     text: 'La pagina richiesta non è al momento raggiungibile.',
     home: "Torna all'homepage",
   },

@@ -1,6 +1,8 @@
-/** Italian texts of the parts screens, worded as the product gives them (docs/product.md, "Screens"). */
+/**
+ * Italian texts of the parts screens, worded as the product gives them (docs/product.md, "Screens"):
+ * sentence case, «» around the names of buttons, '…' for something under way.
+ */
 export const parts = {
-  loading: '..Caricamento in corso',
   retry: 'Riprova',
   close: 'Chiudi',
   networkError: 'Impossibile contattare il server. Controlla la connessione e riprova.',
@@ -115,11 +117,17 @@ export const parts = {
     nomePlaceholder: 'Inserisci il nome',
     marcaPlaceholder: 'Inserisci la marca',
     modelloPlaceholder: 'Inserisci il modello',
-    reset: 'RESET',
+    reset: 'Azzera filtri',
     pageSize: 'Componenti per pagina',
     exportCsv: 'Esporta Lista CSV',
     add: 'Aggiungi Componente',
     empty: 'Nessun componente trovato',
+    emptyFiltered: 'Nessun componente corrisponde alla ricerca o ai filtri.',
+    /** The list of an empty warehouse, and its next step. */
+    emptyStore: 'Il magazzino è ancora vuoto',
+    emptyStoreText: 'Registra il primo ricambio con la sua foto, il veicolo da cui proviene e dove lo metti.',
+    emptyStoreReadOnly: 'Quando i colleghi registreranno dei componenti, li troverai qui.',
+    addFirst: 'Aggiungi il primo componente',
     errorTitle: 'Impossibile caricare i componenti',
   },
 
@@ -176,7 +184,7 @@ export const parts = {
   add: {
     title: 'Aggiungi nuovo componente',
     submit: 'Aggiungi Componente',
-    submitting: 'Salvataggio in corso...',
+    submitting: 'Salvataggio in corso…',
     back: 'Torna alla Dashboard',
     modalTitle: 'Componente aggiunto',
     modalBody: 'Componente inserito correttamente!',
@@ -202,11 +210,11 @@ export const parts = {
     currentImage: (nome: string) => `Immagine attuale di ${nome}`,
     noImage: 'Questo componente non ha ancora una foto.',
     newImage: 'Carica una nuova immagine',
-    newImageReady: 'La nuova immagine sarà salvata con “Conferma e salva”.',
+    newImageReady: 'La nuova immagine sarà salvata con «Conferma e salva».',
     formTitle: 'Dati del componente',
     hint: 'I campi con * sono obbligatori; svuota un campo facoltativo per cancellarne il valore.',
     submit: 'Conferma e salva',
-    submitting: 'Salvataggio in corso...',
+    submitting: 'Salvataggio in corso…',
     back: 'Torna Indietro',
     nothingChanged: 'Nessuna modifica da salvare.',
     failed: 'Le modifiche non sono state salvate',
@@ -223,12 +231,20 @@ export const parts = {
     title: 'Richiesta cancellazione componente',
     lead: 'Stai per cancellare il componente',
     code: 'Codice',
-    confirm: 'OK, CANCELLA',
-    deleting: 'Cancellazione in corso...',
-    cancel: "NO, TORNA ALL'ELENCO COMPONENTI",
-    cancelToPart: 'NO, TORNA AL COMPONENTE',
+    confirm: 'Sì, cancella',
+    deleting: 'Cancellazione in corso…',
+    /** 'No, torna all'elenco': the way back, named after where it leads ('Torna all'elenco'). */
+    cancel: (back: string) => `No, ${back.charAt(0).toLowerCase()}${back.slice(1)}`,
     failed: 'Il componente non è stato cancellato',
     loadError: 'Impossibile caricare il componente',
+  },
+
+  /** Instead of the add, edit and delete forms, for a role that cannot change parts. */
+  readOnly: {
+    title: 'Il tuo ruolo non permette di cambiare i componenti',
+    text: (role: string) =>
+      `Con il ruolo ${role} puoi consultare il magazzino, ma non aggiungere, modificare o cancellare componenti: se ti serve, chiedi a un amministratore.`,
+    back: "Vai all'elenco dei componenti",
   },
 
   categories: {
@@ -236,6 +252,7 @@ export const parts = {
     subtitle: 'Consulta i componenti divisi per categorie',
     count: (n: number, formatted: string) => (n === 1 ? '1 componente' : `${formatted} componenti`),
     empty: 'Nessuna categoria: il magazzino è vuoto.',
+    emptyText: 'Le categorie compaiono qui man mano che si registrano i componenti.',
     errorTitle: 'Impossibile caricare le categorie',
   },
 
@@ -244,6 +261,7 @@ export const parts = {
     print: 'Stampa',
     back: 'Torna alle categorie',
     empty: 'Nessun componente in questa categoria',
+    emptyText: "I suoi componenti sono stati cancellati o spostati in un'altra categoria.",
     errorTitle: 'Impossibile caricare i componenti della categoria',
   },
 
@@ -253,6 +271,9 @@ export const parts = {
     submit: 'Consulta',
     back: 'Torna alla dashboard senza consultare',
     empty: 'Nessun componente trovato in questa ubicazione',
+    emptyText: 'Controlla i dati inseriti, oppure allarga la ricerca.',
+    /** The next step of an empty lookup narrower than a scaffale: the whole scaffale. */
+    wholeShelf: (scaffale: string) => `Cerca in tutto lo scaffale ${scaffale}`,
     results: (where: string) => `Componenti in ${where}`,
     errorTitle: 'Impossibile consultare il magazzino',
   },

@@ -23,6 +23,8 @@ export const users = {
   retry: 'Riprova',
   settings: {
     title: 'Nuovi account',
+    signupApproval:
+      'Chi si registra dalla pagina «Registrati» aspetta che un amministratore approvi la sua richiesta qui sotto: il ruolo scelto qui è quello proposto.',
     signupOpen:
       'La registrazione è aperta: chi si registra dalla pagina «Registrati» riceve il ruolo scelto qui.',
     signupClosed:
@@ -33,6 +35,18 @@ export const users = {
     saved: (role: Role) => `Da ora i nuovi account saranno: ${ROLE_LABELS[role]}.`,
     failed: "L'impostazione non è stata salvata",
     loadError: 'Impossibile caricare le impostazioni dei nuovi account',
+  },
+  requests: {
+    title: 'Richieste di accesso',
+    intro:
+      "Queste persone si sono registrate e aspettano: finché non le approvi non vedono nulla. Scegli il ruolo e approva, oppure rifiuta (l'account viene cancellato).",
+    none: 'Nessuna richiesta in attesa.',
+    registered: 'Registrato il',
+    roleFor: (name: string) => `Ruolo per ${name}`,
+    approve: 'Approva',
+    reject: 'Rifiuta',
+    /** Read after the button's text by screen readers: whose request it acts on. */
+    of: (name: string) => ` la richiesta di ${name}`,
   },
   table: {
     caption: 'Account',
@@ -59,6 +73,11 @@ export const users = {
     text: 'Le sue sessioni si chiudono subito e non potrà più accedere finché non lo riattivi. I componenti che ha registrato restano.',
     confirm: 'Disabilita',
   },
+  confirmReject: {
+    title: (name: string) => `Rifiutare la richiesta di ${name}?`,
+    text: "L'account viene cancellato e non riceve nessuna email: potrà registrarsi di nuovo.",
+    confirm: 'Rifiuta',
+  },
   confirmSelfDemote: {
     title: 'Rinunciare al ruolo di amministratore?',
     text: (role: Role) =>
@@ -71,11 +90,16 @@ export const users = {
     role: (name: string, role: Role) => `Ruolo di ${name} cambiato: ${ROLE_LABELS[role]}.`,
     disabled: (name: string) => `Account di ${name} disabilitato: le sue sessioni sono state chiuse.`,
     enabled: (name: string) => `Account di ${name} riattivato.`,
+    approved: (name: string, role: Role) =>
+      `Account di ${name} approvato: ${ROLE_LABELS[role]}. Gli arriva un'email e ora può accedere.`,
+    rejected: (name: string) => `Richiesta di ${name} rifiutata.`,
   },
   failed: {
     role: 'Il ruolo non è stato cambiato',
     status: "Lo stato dell'account non è stato cambiato",
     reset: 'Il link non è stato inviato',
+    approve: 'La richiesta non è stata approvata',
+    reject: 'La richiesta non è stata rifiutata',
   },
   forbidden: {
     title: 'Accesso non consentito',

@@ -28,6 +28,7 @@ export const paths = {
   },
   warehouse: { path: '/consultamagazzino', getHref: () => '/consultamagazzino' },
   users: { path: '/utenti', getHref: () => '/utenti' },
+  changePassword: { path: '/cambiapassword', getHref: () => '/cambiapassword' },
 
   login: { path: '/login', getHref: () => '/login' },
   register: { path: '/register', getHref: () => '/register' },

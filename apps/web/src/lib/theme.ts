@@ -19,7 +19,7 @@ function readStoredTheme(): Theme {
   }
 }
 
-/** The theme on screen (public/theme-init.js set it before the first paint). */
+/** The theme on screen (the inline script of index.html set it before the first paint). */
 function currentTheme(): Theme {
   return document.documentElement.getAttribute('data-bs-theme') === 'light' ? 'light' : 'dark';
 }

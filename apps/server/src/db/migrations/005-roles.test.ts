@@ -111,8 +111,12 @@ describe.each(DIALECTS)('migration 005-roles on %s', (dialect) => {
       const cookie = String(mario.headers['set-cookie']).split(';')[0] ?? '';
       const list = await app.inject({ method: 'GET', url: '/api/users', headers: { cookie } });
       expect(list.json<UserAccount[]>().map((account) => account._id)).toEqual(['mario', 'luca', 'giulia']);
-      // Not a new installation: a sign-up gets the default role.
-      expect((await signup(app, newUserInput())).json<User>().role).toBe('magazziniere');
+      // Not a new installation: a sign-up gets the default role (and, since 007, waits for approval).
+      const input = newUserInput();
+      expect((await signup(app, input)).statusCode).toBe(202);
+      expect((await app.users.list()).find((account) => account.email === input.email)).toMatchObject({
+        role: 'magazziniere',
+      });
     } finally {
       await app.close();
     }

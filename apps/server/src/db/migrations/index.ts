@@ -5,6 +5,7 @@ import * as m003 from './003-media.js';
 import * as m004 from './004-search.js';
 import * as m005 from './005-roles.js';
 import * as m006 from './006-optional-fields.js';
+import * as m007 from './007-security.js';
 
 /**
  * Every migration, in order. Names are never changed once released: the database records them.
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '004-search': m004,
   '005-roles': m005,
   '006-optional-fields': m006,
+  '007-security': m007,
 };

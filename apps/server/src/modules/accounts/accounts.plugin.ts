@@ -3,6 +3,10 @@ import type { Permission, User } from '@magazzino/contract';
 import type { FastifyReply } from 'fastify';
 import accountsRoutes from './accounts.routes.js';
 import { AccountsService } from './accounts.service.js';
+import { BackgroundTasks } from './background-tasks.js';
+import { loadBreachedPasswords } from './breached-passwords.js';
+import { TrustedDeviceService } from './devices.service.js';
+import logoutRoutes from './logout.routes.js';
 import { documentPermission } from './permission.docs.js';
 import { sessionGuard } from './session.guard.js';
 import { SessionService } from './sessions.service.js';
@@ -11,11 +15,13 @@ import { UsersService } from './users.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Sign-up, credentials and password reset. */
+    /** Sign-up, credentials, password change and reset. */
     accounts: AccountsService;
     /** Server-side sessions: start, authenticate, end. */
     sessions: SessionService;
-    /** The accounts as an amministratore manages them on 'Utenti': roles, status, default role. */
+    /** The account mails still being sent after their answers (`idle()` waits for them). */
+    accountMails: BackgroundTasks;
+    /** The accounts as an amministratore manages them on 'Utenti': approval, roles, status, default role. */
     users: UsersService;
     /**
      * The one guard of every data route: an onRequest hook that answers 401 without a valid
@@ -44,22 +50,33 @@ declare module 'fastify' {
  */
 export default fp(
   async (app) => {
-    const sessions = new SessionService({ db: app.db, ttlMs: app.config.sessionTtlMs, clock: app.clock });
+    const { config } = app;
+    const sessions = new SessionService({
+      db: app.db,
+      idleMs: config.sessionIdleMs,
+      maxMs: config.sessionMaxMs,
+      clock: app.clock,
+    });
     const accounts = new AccountsService({
       db: app.db,
       sessions,
       mailer: app.mailer,
-      log: app.log,
-      signup: app.config.signup,
-      publicUrl: app.config.publicUrl,
+      signup: config.signup,
+      publicUrl: config.publicUrl,
       clock: app.clock,
     });
     const users = new UsersService({
       db: app.db,
       sessions,
       clock: app.clock,
-      signup: app.config.signup,
+      mailer: app.mailer,
+      publicUrl: config.publicUrl,
+      signup: config.signup,
     });
+    const devices = new TrustedDeviceService(app.db, app.clock);
+    // Mails sent after the answer: they finish before the database closes.
+    const background = new BackgroundTasks(app.log);
+    loadBreachedPasswords();
     app.decorate('accounts', accounts);
     app.decorate('sessions', sessions);
     app.decorate('users', users);
@@ -67,11 +84,12 @@ export default fp(
     app.decorateRequest('user', null);
     // Routes registered from here on (these, then the other modules') get their rule documented.
     app.addHook('onRoute', documentPermission);
-    // Reset mails still being sent finish before the database closes.
-    app.addHook('preClose', () => accounts.idle());
+    app.decorate('accountMails', background);
+    app.addHook('preClose', () => background.idle());
 
-    await app.register(accountsRoutes, { prefix: '/api/users' });
-    await app.register(usersRoutes, { prefix: '/api/users' });
+    await app.register(accountsRoutes, { prefix: '/api/users', devices, background });
+    await app.register(logoutRoutes, { prefix: '/api/users' });
+    await app.register(usersRoutes, { prefix: '/api/users', background });
   },
   {
     name: 'accounts',

@@ -1,5 +1,12 @@
-import type { LoginInput, Role, SignupInput, User } from '@magazzino/contract';
-import type { FastifyBaseLogger } from 'fastify';
+import type {
+  ChangePasswordInput,
+  LoginInput,
+  Role,
+  SignupAccepted,
+  SignupInput,
+  User,
+  UserAccount,
+} from '@magazzino/contract';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
@@ -9,6 +16,7 @@ import { newId } from '../../lib/ids.js';
 import type { Mailer } from '../../plugins/mailer.js';
 import { lockAccountSettings, readSignupRole } from './account-settings.repository.js';
 import { SECRET_PATTERN, hashSecret, isoAfter, randomSecrets, type SecretSource } from './accounts.ports.js';
+import { assertPasswordNotBreached } from './breached-passwords.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { passwordResetMail } from './password-reset.mail.js';
 import {
@@ -19,24 +27,35 @@ import {
   insertPasswordReset,
 } from './password-resets.repository.js';
 import type { SessionService } from './sessions.service.js';
+import { addressTakenMail, signupRequestMail } from './signup.mail.js';
 import {
   countUsers,
   findCredentialsByEmail,
+  findPasswordHashById,
   findUserAccountById,
   insertUser,
+  listActiveAdministrators,
   updatePasswordHash,
 } from './users.repository.js';
 
 /** A reset link is valid this long. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
+/** What sign-up answers, by mode: the same for an address with an account as for a new one. */
+export const SIGNUP_MESSAGES = {
+  approval:
+    "Richiesta di registrazione ricevuta. Un amministratore deve approvarla prima che tu possa accedere: riceverai un'email quando l'account sarà attivo. Se questo indirizzo aveva già un account, ti abbiamo scritto un'email.",
+  open: "Registrazione ricevuta: accedi con la tua email e la password che hai scelto. Se questo indirizzo aveva già un account, ti abbiamo scritto un'email.",
+} as const satisfies Record<SignupAccepted['signup'], string>;
+
 /**
- * Creates an account (sign-up and the user:create command): argon2id hash, then an insert that
- * the UNIQUE index on the normalised email guards. Throws `errors.emailTaken()`.
+ * Creates an active account (the user:create command; sign-up goes through `AccountsService`):
+ * the password rules, an argon2id hash, then an insert that the UNIQUE index on the normalised
+ * email guards. Throws `errors.emailTaken()`.
  *
  * The first account of an installation is amministratore; the others get `role` if given, else
  * the default role of the 'Utenti' page. "First" is decided under the account-settings lock, so
- * two sign-ups racing on an empty database cannot both see it empty.
+ * two creations racing on an empty database cannot both see it empty.
  */
 export async function createAccount(
   db: Kysely<Database>,
@@ -44,12 +63,13 @@ export async function createAccount(
   clock: Clock,
   role?: Role,
 ): Promise<User> {
+  assertPasswordNotBreached(input.password);
   // Saves an argon2 round for the common case; the UNIQUE index settles races.
   if (await findCredentialsByEmail(db, input.email)) throw errors.emailTaken();
   const passwordHash = await hashPassword(input.password);
   const now = clock.now();
   try {
-    return await db.transaction().execute(async (trx) => {
+    const { status: _status, ...user } = await db.transaction().execute(async (trx) => {
       await lockAccountSettings(trx, now.toISOString());
       const first = (await countUsers(trx)) === 0;
       return insertUser(trx, {
@@ -58,33 +78,46 @@ export async function createAccount(
         username: input.username,
         passwordHash,
         role: first ? 'amministratore' : (role ?? (await readSignupRole(trx))),
+        status: 'attivo',
         now: now.toISOString(),
       });
     });
+    return user;
   } catch (error) {
     if (isUniqueViolation(error)) throw errors.emailTaken();
     throw error;
   }
 }
 
+/** What a sign-up led to: the first account signed in, or an answer that says nothing of the address. */
+export type SignupOutcome =
+  | { kind: 'signed-in'; user: User }
+  | {
+      kind: 'accepted';
+      answer: SignupAccepted;
+      /** The mail to send once the answer has left (to the amministratori, or to the address's owner). */
+      notify: () => Promise<void>;
+    };
+
+/** What a sign-in found: the user, an account still waiting for approval, or nothing (the same for every failure). */
+export type LoginOutcome = { kind: 'user'; user: User } | { kind: 'pending' } | undefined;
+
 export interface AccountsServiceOptions {
   db: Kysely<Database>;
   sessions: SessionService;
   mailer: Mailer;
-  log: FastifyBaseLogger;
-  signup: 'open' | 'closed';
+  signup: 'approval' | 'open' | 'closed';
   /** Base of the links in mails (PUBLIC_URL). */
   publicUrl: string;
   clock: Clock;
   secrets?: SecretSource;
 }
 
-/** Business rules of accounts: sign-up, credentials, password reset. */
+/** Business rules of accounts: sign-up, credentials, password change and reset. */
 export class AccountsService {
   private readonly db: Kysely<Database>;
   private readonly clock: Clock;
   private readonly secrets: SecretSource;
-  private readonly pending = new Set<Promise<void>>();
 
   constructor(private readonly options: AccountsServiceOptions) {
     this.db = options.db;
@@ -97,64 +130,149 @@ export class AccountsService {
     if (this.options.signup === 'closed') throw errors.signupClosed();
   }
 
-  /** Registers a user (409 if the email is taken in any case). */
-  signup(input: SignupInput): Promise<User> {
+  /**
+   * Registers a user (docs/product.md, "Accounts and sessions"). The first account of an
+   * installation is amministratore and signed in at once. Any other sign-up gets the same answer
+   * whether or not the address already has an account, after the same work (rules, an argon2
+   * hash, one transaction under the settings lock): a new address becomes an account, waiting for
+   * approval (SIGNUP=approval) or active with the default role (SIGNUP=open); a taken one stays
+   * as it is and its owner is told by mail. Mails go out only after the answer (`notify`).
+   */
+  async signup(input: SignupInput): Promise<SignupOutcome> {
     this.assertSignupOpen();
-    return createAccount(this.db, input, this.clock);
+    const mode = this.options.signup === 'open' ? 'open' : 'approval';
+    assertPasswordNotBreached(input.password);
+    const passwordHash = await hashPassword(input.password);
+    const now = this.clock.now();
+    const answer: SignupAccepted = { message: SIGNUP_MESSAGES[mode], signup: mode };
+    let result: { taken: User } | { created: UserAccount; first: boolean } | undefined;
+    try {
+      result = await this.db.transaction().execute(async (trx) => {
+        await lockAccountSettings(trx, now.toISOString());
+        const first = (await countUsers(trx)) === 0;
+        const taken = await findCredentialsByEmail(trx, input.email);
+        const role = first ? 'amministratore' : await readSignupRole(trx);
+        if (taken) return { taken: taken.user };
+        const account = await insertUser(trx, {
+          id: newId(now.getTime()),
+          email: input.email,
+          username: input.username,
+          passwordHash,
+          role,
+          status: first || mode === 'open' ? 'attivo' : 'in_attesa',
+          now: now.toISOString(),
+        });
+        return { created: account, first };
+      });
+    } catch (error) {
+      // Two sign-ups of one address racing: the loser is answered like any taken address.
+      if (!isUniqueViolation(error)) throw error;
+      const owner = await findCredentialsByEmail(this.db, input.email);
+      result = owner ? { taken: owner.user } : undefined;
+    }
+    if (result && 'created' in result && result.first) {
+      const { status: _status, ...user } = result.created;
+      return { kind: 'signed-in', user };
+    }
+    let notify = () => Promise.resolve();
+    if (result && 'taken' in result) {
+      const owner = result.taken;
+      notify = () => this.mailAddressTaken(owner);
+    } else if (result && result.created.status === 'in_attesa') {
+      const waiting = result.created;
+      notify = () => this.mailSignupRequest(waiting);
+    }
+    return { kind: 'accepted', answer, notify };
+  }
+
+  private async mailAddressTaken(owner: User): Promise<void> {
+    const { publicUrl } = this.options;
+    await this.options.mailer.send(
+      addressTakenMail({
+        to: owner.email,
+        username: owner.username,
+        loginUrl: `${publicUrl}/login`,
+        resetUrl: `${publicUrl}/resetpassword`,
+      }),
+    );
+  }
+
+  private async mailSignupRequest(waiting: User): Promise<void> {
+    const usersUrl = `${this.options.publicUrl}/utenti`;
+    for (const admin of await listActiveAdministrators(this.db)) {
+      await this.options.mailer.send(
+        signupRequestMail({
+          to: admin.email,
+          adminName: admin.username,
+          username: waiting.username,
+          email: waiting.email,
+          usersUrl,
+        }),
+      );
+    }
   }
 
   /**
-   * The user whose credentials these are, or undefined. An unknown email costs the same argon2
-   * check as a wrong password, so the answer time does not reveal which addresses exist; a
-   * disabled account gets the same answer as a wrong password, after the same check.
+   * What these credentials open. An unknown email costs the same argon2 check as a wrong password,
+   * so the answer time does not reveal which addresses exist; a disabled account gets the same
+   * answer as a wrong password, after the same check. An account waiting for approval is told so,
+   * but only with its right password.
    */
-  async login(input: LoginInput): Promise<User | undefined> {
+  async login(input: LoginInput): Promise<LoginOutcome> {
     const found = await findCredentialsByEmail(this.db, input.email);
     const valid = await verifyPassword(found?.passwordHash, input.password);
-    return valid && found?.status === 'attivo' ? found.user : undefined;
+    if (!valid || !found) return undefined;
+    if (found.status === 'attivo') return { kind: 'user', user: found.user };
+    if (found.status === 'in_attesa') return { kind: 'pending' };
+    return undefined;
   }
 
   /**
-   * Starts the reset of `email` in the background and returns at once: the caller answers the same
-   * thing, in the same time, whether or not the address is registered. Failures are logged.
+   * Changes the password of `userId` after checking the current one: every other session of the
+   * user ends (the one with id hash `keepSessionHash` stays) and pending reset links are voided.
+   * Returns false when the current password is wrong (nothing changes). Returns how many other
+   * sessions ended.
    */
-  requestPasswordReset(email: string): void {
-    const task = this.sendResetLink(email).catch((error: unknown) => {
-      this.options.log.error({ err: error }, 'password reset request failed');
+  async changePassword(
+    userId: string,
+    keepSessionHash: string,
+    input: ChangePasswordInput,
+  ): Promise<{ valid: false } | { valid: true; endedSessions: number }> {
+    const storedHash = await findPasswordHashById(this.db, userId);
+    if (!(await verifyPassword(storedHash, input.currentPassword))) return { valid: false };
+    assertPasswordNotBreached(input.newPassword, 'newPassword');
+    const passwordHash = await hashPassword(input.newPassword);
+    const endedSessions = await this.db.transaction().execute(async (trx) => {
+      await updatePasswordHash(trx, userId, passwordHash, this.clock.now().toISOString());
+      await deleteResetsOfUser(trx, userId);
+      return this.options.sessions.endAllOf(userId, trx, keepSessionHash);
     });
-    this.pending.add(task);
-    void task.finally(() => this.pending.delete(task));
+    return { valid: true, endedSessions };
   }
 
-  /** Resolves once every background reset request has finished (app close, tests). */
-  async idle(): Promise<void> {
-    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  /**
+   * The reset of `email` (forgot-password), to run after the answer has been sent: the caller
+   * answers the same thing, in the same time, whether or not the address is registered.
+   */
+  async sendResetLink(email: string): Promise<void> {
+    const found = await findCredentialsByEmail(this.db, email);
+    // Nothing for an unknown address, nor for an account that could not use a new password
+    // (disabled, or waiting for approval): the same answer was given anyway.
+    if (found?.status !== 'attivo') return;
+    await this.mailResetLink(found.user);
   }
 
   /**
    * Mails user `userId` a reset link now, for an amministratore on 'Utenti' (who waits for the
-   * mail to be handed over, and hears if it fails). 404 for no such user, 409 when disabled.
+   * mail to be handed over, and hears if it fails). 404 for no such user, 409 when not active.
    */
   async sendResetLinkTo(userId: string): Promise<User> {
     const account = await findUserAccountById(this.db, userId);
     if (!account) throw errors.userNotFound();
+    if (account.status === 'in_attesa') throw errors.accountAwaitsApproval();
     if (account.status !== 'attivo') throw errors.accountDisabled();
     await this.mailResetLink(account);
     return account;
-  }
-
-  private async sendResetLink(email: string): Promise<void> {
-    const found = await findCredentialsByEmail(this.db, email);
-    if (!found) {
-      this.options.log.info('password reset asked for an address with no account');
-      return;
-    }
-    // A disabled account could not use the new password: no mail, the same answer.
-    if (found.status !== 'attivo') {
-      this.options.log.info('password reset asked for a disabled account');
-      return;
-    }
-    await this.mailResetLink(found.user);
   }
 
   private async mailResetLink(user: User): Promise<void> {
@@ -187,6 +305,7 @@ export class AccountsService {
     if (!(await findValidPasswordReset(this.db, tokenHash, this.clock.now().toISOString()))) {
       throw errors.invalidResetToken();
     }
+    assertPasswordNotBreached(password);
     const passwordHash = await hashPassword(password);
     await this.db.transaction().execute(async (trx) => {
       const now = this.clock.now().toISOString();

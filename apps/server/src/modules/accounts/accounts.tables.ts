@@ -13,7 +13,7 @@ export interface UsersTable {
   password_hash: string;
   /** What the account may do (ROLE_PERMISSIONS of the contract); read on every request. */
   role: Role;
-  /** Only an `attivo` account signs in and has sessions. */
+  /** Only an `attivo` account signs in and has sessions; `in_attesa` waits for approval. */
   status: AccountStatus;
   created_at: string;
   updated_at: string;
@@ -31,13 +31,29 @@ export interface AccountSettingsTable {
   updated_at: string;
 }
 
-/** Row of `sessions`: the cookie carries a random id, the database only its SHA-256. */
+/**
+ * Row of `sessions`: the cookie carries a random id, the database only its SHA-256. A session
+ * ends `SESSION_IDLE_DAYS` after `last_seen_at` and `SESSION_MAX_DAYS` after `created_at`,
+ * whichever comes first; `expires_at` holds that moment, for the sweep.
+ */
 export interface SessionsTable {
   id_hash: string;
   user_id: string;
   created_at: string;
   expires_at: string;
   last_seen_at: string;
+}
+
+/**
+ * Row of `trusted_devices` (migration 007): a browser that signed in to `user_id` holds a random
+ * token in its device cookie, the database only its SHA-256. Sign-in attempts that present it get
+ * their own allowance, so other people's failures do not lock the account's owner out.
+ */
+export interface TrustedDevicesTable {
+  id_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
 }
 
 /** Row of `password_resets`: single-use tokens, stored only as their SHA-256. */
@@ -56,4 +72,5 @@ export interface AccountsTables {
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   account_settings: AccountSettingsTable;
+  trusted_devices: TrustedDevicesTable;
 }

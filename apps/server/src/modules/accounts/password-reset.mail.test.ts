@@ -4,7 +4,7 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.js';
-import { collectLogs, eventually, newUserInput, signup } from '../../../test/accounts.js';
+import { collectLogs, eventually, newUserInput, register } from '../../../test/accounts.js';
 import { DIALECTS } from '../../../test/databases.js';
 
 function forgot(t: Awaited<ReturnType<typeof buildTestApp>>, email: string) {
@@ -36,7 +36,7 @@ describe.each(DIALECTS)('reset mail delivery on %s', (dialect) => {
     const outbox = path.join(t.config.dataDir, 'outbox');
     try {
       const input = newUserInput();
-      await signup(t.app, input);
+      await register(t.app, input);
       expect((await forgot(t, 'sconosciuto@example.test')).statusCode).toBe(200);
       expect((await forgot(t, input.email)).statusCode).toBe(200);
       const file = await eventually(() => (fs.existsSync(outbox) ? fs.readdirSync(outbox)[0] : undefined));
@@ -71,7 +71,7 @@ describe.each(DIALECTS)('reset mail delivery on %s', (dialect) => {
     );
     try {
       const input = newUserInput();
-      await signup(t.app, input);
+      await register(t.app, input);
       const res = await forgot(t, input.email);
       expect(res.statusCode).toBe(200);
       const failure = await eventually(() => logs.find('mail not sent')[0]);
@@ -87,7 +87,7 @@ describe.each(DIALECTS)('reset mail delivery on %s', (dialect) => {
     const t = await buildTestApp(dialect, { SMTP_URL: `smtp://127.0.0.1:${silent.port}` });
     try {
       const input = newUserInput();
-      await signup(t.app, input);
+      await register(t.app, input);
       for (const email of [input.email, 'sconosciuto@example.test']) {
         const started = performance.now();
         const res = await forgot(t, email);

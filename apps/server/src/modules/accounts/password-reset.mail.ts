@@ -1,17 +1,5 @@
 import type { OutgoingMail } from '../../plugins/mailer.js';
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Escapes text for HTML element content and attribute values. */
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-}
+import { escapeHtml } from './mail-html.js';
 
 /** The Italian password-reset mail, plain text and HTML, carrying `link`. */
 export function passwordResetMail(input: {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signIn, type TestApp } from '../../../test/app.js';
-import { login, newUserInput, signup } from '../../../test/accounts.js';
+import { login, newUserInput, register, signup } from '../../../test/accounts.js';
 import { DIALECTS } from '../../../test/databases.js';
 import { publicRoutes, routeKey, sampleUrl } from '../../../test/roles.js';
 
@@ -40,7 +40,12 @@ describe.each(DIALECTS)('protections on %s', (dialect) => {
   let webDist: string;
   beforeAll(async () => {
     webDist = fakeWebDist();
-    t = await buildTestApp(dialect, { PUBLIC_URL: 'https://magazzino.example.it', WEB_DIST: webDist });
+    t = await buildTestApp(dialect, {
+      PUBLIC_URL: 'https://magazzino.example.it',
+      // The yard's LAN name, as a clerk's browser reaches it.
+      ALLOWED_HOSTS: 'magazzino.lan',
+      WEB_DIST: webDist,
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -99,7 +104,7 @@ describe.each(DIALECTS)('protections on %s', (dialect) => {
         payload: { password: 'password-nuova' },
       });
       expect(reset.json()).toMatchObject({ code: 'INVALID_TOKEN' });
-      expect((await signup(t.app, newUserInput())).statusCode).toBe(201);
+      expect((await signup(t.app, newUserInput())).statusCode).toBe(202);
       expect((await login(t.app, 'x@example.test', 'password-nuova')).json()).toMatchObject({
         code: 'INVALID_CREDENTIALS',
       });
@@ -138,7 +143,7 @@ describe.each(DIALECTS)('protections on %s', (dialect) => {
 
     it('allows the same origin, PUBLIC_URL, no Origin at all (non-browser clients) and reads from anywhere', async () => {
       const input = newUserInput();
-      await signup(t.app, input);
+      await register(t.app, input);
       for (const headers of [
         { origin: 'http://magazzino.lan:3000' },
         { origin: 'https://magazzino.example.it' },
@@ -165,7 +170,7 @@ describe.each(DIALECTS)('protections on %s', (dialect) => {
   describe('rate limits', () => {
     it('lets a clerk who mistypes twice sign in, and stops a guessing script with 429 and Retry-After', async () => {
       const input = newUserInput();
-      await signup(t.app, input);
+      await register(t.app, input);
       const ip = '192.0.2.10';
       // The 15-minute window starts with the first failure.
       const windowStart = Date.now();
@@ -201,7 +206,7 @@ describe.each(DIALECTS)('protections on %s', (dialect) => {
 
     it('stops a burst of parallel guesses at the limit, though only failures count', async () => {
       const input = newUserInput();
-      await signup(t.app, input);
+      await register(t.app, input);
       const ip = '192.0.2.50';
       const answers = await Promise.all(
         Array.from({ length: 16 }, (_, i) => login(t.app, input.email, `parallelo-${i}`, ip)),
@@ -213,11 +218,11 @@ describe.each(DIALECTS)('protections on %s', (dialect) => {
 
     it('does not count a refused attempt anywhere', async () => {
       const ip = '192.0.2.60';
-      for (let i = 0; i < 20; i += 1) expect((await signup(t.app, newUserInput(), ip)).statusCode).toBe(201);
+      for (let i = 0; i < 20; i += 1) expect((await signup(t.app, newUserInput(), ip)).statusCode).toBe(202);
       // Refused for the address: these do not use up the e-mail's 5 sign-ups an hour.
       const input = newUserInput();
       for (let i = 0; i < 5; i += 1) expect((await signup(t.app, input, ip)).statusCode).toBe(429);
-      expect((await signup(t.app, input, '192.0.2.61')).statusCode).toBe(201);
+      expect((await signup(t.app, input, '192.0.2.61')).statusCode).toBe(202);
     });
 
     it('limits forgot-password per email and sign-up per address', async () => {
@@ -242,7 +247,7 @@ describe.each(DIALECTS)('protections on %s', (dialect) => {
 
       const ip = '192.0.2.40';
       const signupWindowStart = Date.now();
-      for (let i = 0; i < 20; i += 1) expect((await signup(t.app, newUserInput(), ip)).statusCode).toBe(201);
+      for (let i = 0; i < 20; i += 1) expect((await signup(t.app, newUserInput(), ip)).statusCode).toBe(202);
       const tooMany = await signup(t.app, newUserInput(), ip);
       expect(tooMany.statusCode).toBe(429);
       expectRetryAfter(tooMany, signupWindowStart, 60 * 60);
@@ -252,22 +257,25 @@ describe.each(DIALECTS)('protections on %s', (dialect) => {
 
 describe('session cookie behind a reverse proxy', () => {
   it('is Secure when the request came over HTTPS (X-Forwarded-Proto trusted only with TRUST_PROXY)', async () => {
-    const proxied = await buildTestApp('sqlite', { TRUST_PROXY: 'true' });
+    const proxied = await buildTestApp('sqlite', { TRUST_PROXY: '1' });
     const direct = await buildTestApp('sqlite');
     try {
       const headers = { 'x-forwarded-proto': 'https' };
+      const input = newUserInput();
       const behindProxy = await proxied.app.inject({
         method: 'POST',
         url: '/api/users/signup',
-        payload: newUserInput(),
+        payload: input,
         headers,
       });
+      expect(behindProxy.statusCode).toBe(201);
       expect(String(behindProxy.headers['set-cookie'])).toContain('Secure');
       const plain = await proxied.app.inject({
         method: 'POST',
-        url: '/api/users/signup',
-        payload: newUserInput(),
+        url: '/api/users/login',
+        payload: { email: input.email, password: input.password },
       });
+      expect(plain.statusCode).toBe(200);
       expect(String(plain.headers['set-cookie'])).not.toContain('Secure');
       const spoofed = await direct.app.inject({
         method: 'POST',
@@ -275,6 +283,7 @@ describe('session cookie behind a reverse proxy', () => {
         payload: newUserInput(),
         headers,
       });
+      expect(spoofed.statusCode).toBe(201);
       expect(String(spoofed.headers['set-cookie'])).not.toContain('Secure');
     } finally {
       await proxied.close();

@@ -25,13 +25,18 @@ const ADMINS: readonly Role[] = ['amministratore'];
  */
 const ROUTE_RULES: Record<string, { permission: Permission; roles: readonly Role[] }> = {
   'GET /api/users/me': { permission: 'profile:read', roles: ALL },
+  'POST /api/users/me/password': { permission: 'profile:write', roles: ALL },
+  'DELETE /api/users/me/sessions': { permission: 'profile:write', roles: ALL },
   'GET /api/users': { permission: 'users:manage', roles: ADMINS },
   'PATCH /api/users/:p': { permission: 'users:manage', roles: ADMINS },
+  'POST /api/users/:p/approve': { permission: 'users:manage', roles: ADMINS },
+  'POST /api/users/:p/reject': { permission: 'users:manage', roles: ADMINS },
   'POST /api/users/:p/password-reset': { permission: 'users:manage', roles: ADMINS },
   'GET /api/users/settings': { permission: 'users:manage', roles: ADMINS },
   'PUT /api/users/settings': { permission: 'users:manage', roles: ADMINS },
   'GET /api/componenti': { permission: 'parts:read', roles: ALL },
   'GET /api/componenti/categorie': { permission: 'parts:read', roles: ALL },
+  'POST /api/componenti/categorie/rinomina': { permission: 'categories:manage', roles: ADMINS },
   'GET /api/componenti/export.csv': { permission: 'parts:read', roles: ALL },
   'GET /api/componenti/singolacategoria/:p': { permission: 'parts:read', roles: ALL },
   'GET /api/componenti/condizioni': { permission: 'parts:read', roles: ALL },

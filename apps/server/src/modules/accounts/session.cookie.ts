@@ -13,10 +13,18 @@ export function readSessionCookie(request: FastifyRequest): string | undefined {
   return request.cookies[SESSION_COOKIE];
 }
 
-/** Sets the session cookie: httpOnly, SameSite=Lax, Path=/, Secure over HTTPS, Max-Age = session TTL. */
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, id: string): void {
-  const maxAge = Math.floor(request.server.sessions.ttlMs / 1000);
-  reply.setCookie(SESSION_COOKIE, id, { ...cookieOptions(request), maxAge });
+/**
+ * Sets the session cookie: httpOnly, SameSite=Lax, Path=/, Secure over HTTPS, Max-Age = the time
+ * left until the session ends if unused (`expiresAt`).
+ */
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  session: { id: string; expiresAt: Date },
+): void {
+  const left = session.expiresAt.getTime() - request.server.clock.now().getTime();
+  const maxAge = Math.max(0, Math.round(left / 1000));
+  reply.setCookie(SESSION_COOKIE, session.id, { ...cookieOptions(request), maxAge });
 }
 
 /** Tells the browser to forget the session cookie. */

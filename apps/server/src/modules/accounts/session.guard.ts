@@ -2,7 +2,19 @@ import { hasPermission, type User } from '@magazzino/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errors } from '../../lib/errors.js';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session.cookie.js';
-import type { SessionService } from './sessions.service.js';
+import type { ActiveSession, SessionService } from './sessions.service.js';
+
+/** The session each guarded request came with (its id hash keeps it when the others end). */
+const sessionsOf = new WeakMap<FastifyRequest, ActiveSession>();
+
+/**
+ * Writes `userId` into every later log line of the request, the closing "request completed"
+ * included (README, "Sicurezza": who did what).
+ */
+export function logAsUser(request: FastifyRequest, reply: FastifyReply, userId: string): void {
+  request.log = request.log.child({ userId });
+  reply.log = request.log;
+}
 
 /**
  * The one guard of every data route (`app.requireSession`, an onRequest hook): looks the session
@@ -15,13 +27,15 @@ export function sessionGuard(sessions: SessionService) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const id = readSessionCookie(request);
     const active = await sessions.authenticate(id);
-    if (!active) {
+    if (!active || id === undefined) {
       // A stale cookie is dropped so the browser stops sending it.
       if (id !== undefined) clearSessionCookie(request, reply);
       throw errors.unauthenticated();
     }
     request.user = active.user;
-    if (active.renewed && id !== undefined) setSessionCookie(request, reply, id);
+    sessionsOf.set(request, active);
+    logAsUser(request, reply, active.user._id);
+    if (active.renewed) setSessionCookie(request, reply, { id, expiresAt: active.expiresAt });
     const permission = request.routeOptions.config.permission;
     if (permission === undefined) {
       request.log.error({ url: request.routeOptions.url }, 'guarded route declares no permission');
@@ -35,4 +49,11 @@ export function sessionGuard(sessions: SessionService) {
 export function currentUser(request: FastifyRequest): User {
   if (!request.user) throw errors.unauthenticated();
   return request.user;
+}
+
+/** The session a guarded route was called with (401 if, against expectations, there is none). */
+export function currentSession(request: FastifyRequest): ActiveSession {
+  const session = sessionsOf.get(request);
+  if (!session) throw errors.unauthenticated();
+  return session;
 }

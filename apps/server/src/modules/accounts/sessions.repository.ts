@@ -7,6 +7,7 @@ import { toUser } from './users.repository.js';
 export interface StoredSession {
   idHash: string;
   userId: string;
+  createdAt: string;
   expiresAt: string;
   lastSeenAt: string;
 }
@@ -46,6 +47,7 @@ export async function findSessionWithUser(
     .select([
       'sessions.id_hash',
       'sessions.user_id',
+      'sessions.created_at as session_created_at',
       'sessions.expires_at',
       'sessions.last_seen_at',
       'users.email',
@@ -61,6 +63,7 @@ export async function findSessionWithUser(
     session: {
       idHash: row.id_hash,
       userId: row.user_id,
+      createdAt: row.session_created_at,
       expiresAt: row.expires_at,
       lastSeenAt: row.last_seen_at,
     },
@@ -82,14 +85,28 @@ export async function touchSession(
     .execute();
 }
 
-/** Deletes one session (logout); absent is fine. */
-export async function deleteSession(db: Kysely<Database>, idHash: string): Promise<void> {
-  await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+/** Deletes one session (logout); absent is fine. Returns the id of its user, if it existed. */
+export async function deleteSession(db: Kysely<Database>, idHash: string): Promise<string | undefined> {
+  const row = await db
+    .deleteFrom('sessions')
+    .where('id_hash', '=', idHash)
+    .returning('user_id')
+    .executeTakeFirst();
+  return row?.user_id;
 }
 
-/** Deletes every session of a user (password reset, account disabled); returns how many there were. */
-export async function deleteSessionsOfUser(db: Kysely<Database>, userId: string): Promise<number> {
-  const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+/**
+ * Deletes every session of a user (password reset or change, account disabled), but the one with
+ * id hash `keepHash` if given; returns how many were deleted.
+ */
+export async function deleteSessionsOfUser(
+  db: Kysely<Database>,
+  userId: string,
+  keepHash?: string,
+): Promise<number> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepHash !== undefined) query = query.where('id_hash', '!=', keepHash);
+  const result = await query.executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 

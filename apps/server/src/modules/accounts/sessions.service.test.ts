@@ -30,12 +30,13 @@ describe.each(DIALECTS)('server-side sessions on %s', (dialect) => {
   const row = (id: string) =>
     handle.db.selectFrom('sessions').selectAll().where('id_hash', '=', hashSecret(id)).executeTakeFirst();
 
-  it('slides the expiry when used, writing at most once a minute', async () => {
+  it('slides the idle expiry when used, writing at most once a minute', async () => {
     const clock = new ManualClock(START);
-    const sessions = new SessionService({ db: handle.db, ttlMs: 30 * DAY, clock });
-    const id = await sessions.start(userId);
+    const sessions = new SessionService({ db: handle.db, idleMs: 7 * DAY, maxMs: 30 * DAY, clock });
+    const { id, expiresAt } = await sessions.start(userId);
+    expect(expiresAt.toISOString()).toBe('2025-03-08T08:00:00.000Z');
     const created = await row(id);
-    expect(created?.expires_at).toBe('2025-03-31T08:00:00.000Z');
+    expect(created?.expires_at).toBe('2025-03-08T08:00:00.000Z');
 
     clock.advance(SESSION_TOUCH_INTERVAL_MS / 2);
     expect(await sessions.authenticate(id)).toMatchObject({ user: { _id: userId }, renewed: false });
@@ -43,33 +44,66 @@ describe.each(DIALECTS)('server-side sessions on %s', (dialect) => {
 
     clock.advance(SESSION_TOUCH_INTERVAL_MS);
     expect(await sessions.authenticate(id)).toMatchObject({ renewed: true });
-    expect((await row(id))?.expires_at).toBe('2025-03-31T08:01:30.000Z');
+    expect((await row(id))?.expires_at).toBe('2025-03-08T08:01:30.000Z');
 
-    // Used every few weeks, it never expires; left alone for the whole TTL, it does.
-    clock.advance(20 * DAY);
-    expect(await sessions.authenticate(id)).toMatchObject({ renewed: true });
-    clock.advance(30 * DAY);
+    // Left alone for the whole idle limit, it ends.
+    clock.advance(7 * DAY);
     expect(await sessions.authenticate(id)).toBeUndefined();
     expect(await row(id)).toBeUndefined();
   });
 
-  it('purges expired sessions when a new one starts, and ends one or all of a user', async () => {
+  it('ends a session SESSION_MAX_DAYS after its sign-in however often it is used', async () => {
     const clock = new ManualClock(START);
-    const sessions = new SessionService({ db: handle.db, ttlMs: DAY, clock });
-    const old = await sessions.start(userId);
+    const sessions = new SessionService({ db: handle.db, idleMs: 7 * DAY, maxMs: 30 * DAY, clock });
+    const { id } = await sessions.start(userId);
+    // Used every 6 days: the idle limit never ends it...
+    for (let day = 6; day < 30; day += 6) {
+      clock.set(new Date(Date.parse(START) + day * DAY));
+      expect(await sessions.authenticate(id), `day ${day}`).toMatchObject({ renewed: true });
+    }
+    // ...but it never slides past the 30th day, and on that day it ends.
+    expect((await row(id))?.expires_at).toBe('2025-03-31T08:00:00.000Z');
+    const lastDay = await sessions.authenticate(id);
+    expect(lastDay?.expiresAt.toISOString()).toBe('2025-03-31T08:00:00.000Z');
+    clock.set(new Date(Date.parse(START) + 30 * DAY - 1000));
+    expect(await sessions.authenticate(id)).toMatchObject({ user: { _id: userId } });
+    clock.set(new Date(Date.parse(START) + 30 * DAY));
+    expect(await sessions.authenticate(id)).toBeUndefined();
+    expect(await row(id)).toBeUndefined();
+  });
+
+  it('applies the limits in force now to a session written under longer ones', async () => {
+    const clock = new ManualClock(START);
+    const generous = new SessionService({ db: handle.db, idleMs: 30 * DAY, maxMs: 30 * DAY, clock });
+    const { id } = await generous.start(userId);
+    const strict = new SessionService({ db: handle.db, idleMs: 7 * DAY, maxMs: 30 * DAY, clock });
+    clock.advance(8 * DAY);
+    expect(await generous.authenticate(id)).toBeDefined();
+    clock.advance(8 * DAY);
+    expect(await strict.authenticate(id)).toBeUndefined();
+  });
+
+  it('purges expired sessions when a new one starts, and ends one, all or all but one of a user', async () => {
+    const clock = new ManualClock(START);
+    const sessions = new SessionService({ db: handle.db, idleMs: DAY, maxMs: 30 * DAY, clock });
+    const old = (await sessions.start(userId)).id;
     clock.advance(2 * DAY);
-    const a = await sessions.start(userId);
-    const b = await sessions.start(userId);
+    const a = (await sessions.start(userId)).id;
+    const b = (await sessions.start(userId)).id;
     expect(await row(old)).toBeUndefined();
 
-    await sessions.end(a);
+    expect(await sessions.end(a)).toBe(userId);
     expect(await sessions.authenticate(a)).toBeUndefined();
     expect(await sessions.authenticate(b)).toMatchObject({ user: { _id: userId }, renewed: false });
-    await sessions.end(undefined);
-    await sessions.end('not-a-session-id');
+    expect(await sessions.end(undefined)).toBeUndefined();
+    expect(await sessions.end('not-a-session-id')).toBeUndefined();
 
-    await sessions.start(userId);
-    expect(await sessions.endAllOf(userId)).toBe(2);
+    const c = (await sessions.start(userId)).id;
+    const d = (await sessions.start(userId)).id;
+    expect(await sessions.endAllOf(userId, undefined, hashSecret(d))).toBe(2);
     expect(await sessions.authenticate(b)).toBeUndefined();
+    expect(await sessions.authenticate(c)).toBeUndefined();
+    expect(await sessions.authenticate(d)).toMatchObject({ user: { _id: userId } });
+    expect(await sessions.endAllOf(userId)).toBe(1);
   });
 });

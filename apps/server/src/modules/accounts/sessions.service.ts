@@ -2,7 +2,7 @@ import type { User } from '@magazzino/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import { SECRET_PATTERN, hashSecret, isoAfter, randomSecrets, type SecretSource } from './accounts.ports.js';
+import { SECRET_PATTERN, hashSecret, randomSecrets, type SecretSource } from './accounts.ports.js';
 import {
   deleteExpiredSessions,
   deleteSession,
@@ -10,6 +10,7 @@ import {
   findSessionWithUser,
   insertSession,
   touchSession,
+  type StoredSession,
 } from './sessions.repository.js';
 
 /** How often, at most, a session in use is written back (its expiry moved): once a minute. */
@@ -18,74 +19,112 @@ export const SESSION_TOUCH_INTERVAL_MS = 60_000;
 /** A session that was found valid. */
 export interface ActiveSession {
   user: User;
+  /** SHA-256 of the session id (to keep this session when the others end). */
+  idHash: string;
   /** True when the expiry just moved: the cookie should be sent again with a fresh Max-Age. */
   renewed: boolean;
+  /** When the session ends if it is not used again. */
+  expiresAt: Date;
+}
+
+/** A session just opened: the raw id for the cookie, and when it ends if unused. */
+export interface NewSession {
+  id: string;
+  expiresAt: Date;
 }
 
 export interface SessionServiceOptions {
   db: Kysely<Database>;
-  ttlMs: number;
+  /** A session unused this long ends (SESSION_IDLE_DAYS). */
+  idleMs: number;
+  /** A session ends this long after its sign-in, however much it is used (SESSION_MAX_DAYS). */
+  maxMs: number;
   clock: Clock;
   secrets?: SecretSource;
 }
 
 /**
- * Server-side sessions with sliding expiry. The client holds a random 32-byte id; the database
- * holds only its SHA-256, so a leaked database does not hand out live sessions.
+ * Server-side sessions with a sliding idle limit under an absolute lifetime. The client holds a
+ * random 32-byte id; the database holds only its SHA-256, so a leaked database does not hand out
+ * live sessions.
  */
 export class SessionService {
   private readonly db: Kysely<Database>;
   private readonly clock: Clock;
   private readonly secrets: SecretSource;
-  readonly ttlMs: number;
+  private readonly idleMs: number;
+  private readonly maxMs: number;
 
   constructor(options: SessionServiceOptions) {
     this.db = options.db;
-    this.ttlMs = options.ttlMs;
+    this.idleMs = options.idleMs;
+    this.maxMs = options.maxMs;
     this.clock = options.clock;
     this.secrets = options.secrets ?? randomSecrets;
   }
 
+  /** When a session created at `createdAt` and last used at `lastSeen` ends. */
+  private endOf(createdAt: Date, lastSeen: Date): Date {
+    return new Date(Math.min(lastSeen.getTime() + this.idleMs, createdAt.getTime() + this.maxMs));
+  }
+
   /** Opens a session for `userId`; returns the raw id for the cookie. Sweeps expired sessions. */
-  async start(userId: string): Promise<string> {
+  async start(userId: string): Promise<NewSession> {
     const now = this.clock.now();
     const id = this.secrets.newSecret();
+    const expiresAt = this.endOf(now, now);
     await deleteExpiredSessions(this.db, now.toISOString());
     await insertSession(this.db, {
       idHash: hashSecret(id),
       userId,
       now: now.toISOString(),
-      expiresAt: isoAfter(now, this.ttlMs),
+      expiresAt: expiresAt.toISOString(),
     });
-    return id;
+    return { id, expiresAt };
   }
 
-  /** The user of session `id` when it exists and has not expired; moves its expiry (sliding). */
+  /**
+   * The user of session `id` when it exists and has neither idled past SESSION_IDLE_DAYS nor
+   * lived past SESSION_MAX_DAYS; moves its idle expiry (sliding, never past the absolute end).
+   */
   async authenticate(id: string | undefined): Promise<ActiveSession | undefined> {
     if (id === undefined || !SECRET_PATTERN.test(id)) return undefined;
     const idHash = hashSecret(id);
     const found = await findSessionWithUser(this.db, idHash);
     if (!found) return undefined;
     const now = this.clock.now();
-    if (found.session.expiresAt <= now.toISOString()) {
+    // The limits in force now decide, whatever they were when the session was written.
+    const end = this.currentEnd(found.session);
+    if (end <= now) {
       await deleteSession(this.db, idHash);
       return undefined;
     }
     // Writing on every request would turn every read into a write: once a minute is enough.
     const idleMs = now.getTime() - Date.parse(found.session.lastSeenAt);
-    if (idleMs < SESSION_TOUCH_INTERVAL_MS) return { user: found.user, renewed: false };
-    await touchSession(this.db, idHash, now.toISOString(), isoAfter(now, this.ttlMs));
-    return { user: found.user, renewed: true };
+    if (idleMs < SESSION_TOUCH_INTERVAL_MS) {
+      return { user: found.user, idHash, renewed: false, expiresAt: end };
+    }
+    const expiresAt = this.endOf(new Date(found.session.createdAt), now);
+    await touchSession(this.db, idHash, now.toISOString(), expiresAt.toISOString());
+    return { user: found.user, idHash, renewed: true, expiresAt };
   }
 
-  /** Ends session `id` (logout). Unknown or absent ids are fine. */
-  async end(id: string | undefined): Promise<void> {
-    if (id === undefined || !SECRET_PATTERN.test(id)) return;
-    await deleteSession(this.db, hashSecret(id));
+  private currentEnd(session: StoredSession): Date {
+    const byLimits = this.endOf(new Date(session.createdAt), new Date(session.lastSeenAt));
+    return new Date(Math.min(byLimits.getTime(), Date.parse(session.expiresAt)));
   }
 
-  /** Ends every session of a user; returns how many were open. */
-  endAllOf(userId: string, db: Kysely<Database> = this.db): Promise<number> {
-    return deleteSessionsOfUser(db, userId);
+  /** Ends session `id` (logout, a new sign-in). Returns its user's id; unknown or absent ids are fine. */
+  async end(id: string | undefined): Promise<string | undefined> {
+    if (id === undefined || !SECRET_PATTERN.test(id)) return undefined;
+    return deleteSession(this.db, hashSecret(id));
+  }
+
+  /**
+   * Ends every session of a user, but the one whose id hash is `keepHash` if given (a password
+   * change keeps the session it was made from); returns how many ended.
+   */
+  endAllOf(userId: string, db: Kysely<Database> = this.db, keepHash?: string): Promise<number> {
+    return deleteSessionsOfUser(db, userId, keepHash);
   }
 }

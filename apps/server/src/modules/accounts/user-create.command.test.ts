@@ -61,7 +61,15 @@ describe('npm run user:create', () => {
 
     const weak = await run(['--email', 'nuovo@officina.it', '--username', 'x'], Readable.from(['corta\n']));
     expect(weak.code).toBe(1);
-    expect(weak.stderr).toContain('La password deve avere almeno 8 caratteri');
+    expect(weak.stderr).toContain('La password deve avere almeno 12 caratteri');
+    // The rule of the sign-up: 12 characters are not enough when they are a common breached password.
+    const breached = await run(
+      ['--email', 'nuovo@officina.it', '--username', 'x'],
+      Readable.from(['123456789012\n']),
+    );
+    expect(breached.code).toBe(1);
+    expect(breached.stderr).toContain('Questa password è tra le più usate');
+    expect(breached.stdout).toBe('');
 
     const missing = await run(['--email', 'nuovo@officina.it'], Readable.from([]));
     expect(missing.code).toBe(2);
@@ -82,7 +90,7 @@ describe('npm run user:create', () => {
     expect(clerk.stdout).toContain('ruolo Magazziniere');
     const unknown = await run(
       ['--email', 'ospite@officina.it', '--username', 'Ospite', '--role', 'ospite'],
-      Readable.from(['password-ospite\n']),
+      Readable.from(['password-dell-ospite\n']),
     );
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain(

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import {
+  LIMITS,
   ROLE_LABELS,
   ROLES,
   RoleSchema,
@@ -30,7 +31,8 @@ export interface CommandIo {
 }
 
 const USAGE = `Uso: npm run user:create -- --email <email> --username <nome> [--role <ruolo>]
-La password viene chiesta sul terminale (senza mostrarla) oppure letta dalla prima riga dello standard input.
+La password viene chiesta sul terminale (senza mostrarla) oppure letta dalla prima riga dello standard input:
+almeno ${LIMITS.passwordMin} caratteri, al massimo ${LIMITS.passwordMax}, non una delle password più comuni.
 Il primo account è sempre amministratore; gli altri ricevono --role (${ROLES.join(', ')})
 oppure il ruolo dei nuovi account scelto nella pagina Utenti (predefinito: magazziniere).
 Il database è quello della configurazione (DATA_DIR o DATABASE_URL).
@@ -159,6 +161,12 @@ export async function userCreateCommand(io: CommandIo): Promise<number> {
   } catch (error) {
     if (error instanceof AppError && error.code === 'EMAIL_TAKEN') {
       io.stderr.write(`Esiste già un utente con l'email ${parsed.data.email}: nessun utente creato.\n`);
+      return 1;
+    }
+    // A password on the list of the most common breached ones: the rule the sign-up applies.
+    if (error instanceof AppError && error.fields) {
+      const lines = Object.values(error.fields).map((message) => `  - ${message}`);
+      io.stderr.write(`Dati non validi, nessun utente creato:\n${lines.join('\n')}\n`);
       return 1;
     }
     throw error;

@@ -34,23 +34,25 @@ export interface NewUser {
   username: string;
   passwordHash: string;
   role: Role;
+  /** `attivo`, or `in_attesa` for a sign-up an amministratore has to approve. */
+  status: AccountStatus;
   now: string;
 }
 
-/** Inserts an active user; a taken email surfaces as the driver's UNIQUE violation. */
-export async function insertUser(db: Kysely<Database>, input: NewUser): Promise<User> {
+/** Inserts a user; a taken email surfaces as the driver's UNIQUE violation. */
+export async function insertUser(db: Kysely<Database>, input: NewUser): Promise<UserAccount> {
   const row = {
     id: input.id,
     email: normalizeEmail(input.email),
     username: input.username,
     password_hash: input.passwordHash,
     role: input.role,
-    status: 'attivo' as const,
+    status: input.status,
     created_at: input.now,
     updated_at: input.now,
   };
   await db.insertInto('users').values(row).execute();
-  return toUser(row);
+  return toUserAccount(row);
 }
 
 /** The user registered with `email` (any case, any surrounding spaces), with its hash and status. */
@@ -66,6 +68,12 @@ export async function findCredentialsByEmail(
   return row ? { user: toUser(row), status: row.status, passwordHash: row.password_hash } : undefined;
 }
 
+/** The password hash of account `id` (to check the current password before a change). */
+export async function findPasswordHashById(db: Kysely<Database>, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirst();
+  return row?.password_hash;
+}
+
 /** The account with this id, if any. */
 export async function findUserAccountById(
   db: Kysely<Database>,
@@ -73,6 +81,23 @@ export async function findUserAccountById(
 ): Promise<UserAccount | undefined> {
   const row = await db.selectFrom('users').select(ACCOUNT_COLUMNS).where('id', '=', id).executeTakeFirst();
   return row ? toUserAccount(row) : undefined;
+}
+
+/** The active amministratori (who hear of a new sign-up waiting for them). */
+export async function listActiveAdministrators(db: Kysely<Database>): Promise<User[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(ACCOUNT_COLUMNS)
+    .where('role', '=', 'amministratore')
+    .where('status', '=', 'attivo')
+    .orderBy('created_at')
+    .execute();
+  return rows.map(toUser);
+}
+
+/** Deletes account `id` (a rejected sign-up); its sessions, links and devices go with it. */
+export async function deleteUser(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute();
 }
 
 /** Every account, oldest first (the first one is the installation's first amministratore). */

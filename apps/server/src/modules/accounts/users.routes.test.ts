@@ -2,7 +2,7 @@ import type { AccountSettings, User, UserAccount } from '@magazzino/contract';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, sessionCookieOf, signIn, type Session, type TestApp } from '../../../test/app.js';
-import { login, me, newUserInput, signup } from '../../../test/accounts.js';
+import { login, me, newUserInput, register, signup } from '../../../test/accounts.js';
 import { DIALECTS } from '../../../test/databases.js';
 import { RecordingMailer } from '../../../test/recording-mailer.js';
 import { setAccess, signInAs } from '../../../test/roles.js';
@@ -29,12 +29,15 @@ function lastResetToken(mailer: RecordingMailer, email: string): string {
 
 describe.each(DIALECTS)('users (the Utenti page) on %s', (dialect) => {
   describe('the first account', () => {
-    it('is amministratore; the next ones get the default role, magazziniere', async () => {
-      const t = await buildTestApp(dialect);
+    it('is amministratore; the next ones get the default role, magazziniere (SIGNUP=open)', async () => {
+      const t = await buildTestApp(dialect, { SIGNUP: 'open' });
       try {
         const first = await signup(t.app, newUserInput());
+        expect(first.statusCode).toBe(201);
         expect(first.json<User>().role).toBe('amministratore');
-        const second = await signup(t.app, newUserInput());
+        const input = newUserInput();
+        expect((await signup(t.app, input)).statusCode).toBe(202);
+        const second = await login(t.app, input.email, input.password);
         expect(second.json<User>().role).toBe('magazziniere');
         expect((await me(t.app, sessionCookieOf(second))).json<User>().role).toBe('magazziniere');
       } finally {
@@ -48,9 +51,11 @@ describe.each(DIALECTS)('users (the Utenti page) on %s', (dialect) => {
         const answers = await Promise.all(
           Array.from({ length: 6 }, (_, i) => signup(t.app, newUserInput(), `192.0.2.${i + 1}`)),
         );
-        expect(answers.map((res) => res.statusCode)).toEqual([201, 201, 201, 201, 201, 201]);
-        const roles = answers.map((res) => res.json<User>().role);
-        expect(roles.filter((role) => role === 'amministratore')).toHaveLength(1);
+        // One of them is the first account, signed in at once; the others wait for approval.
+        expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 202, 202, 202, 202, 202]);
+        const accounts = await t.app.users.list();
+        expect(accounts.filter((account) => account.role === 'amministratore')).toHaveLength(1);
+        expect(accounts.filter((account) => account.status === 'in_attesa')).toHaveLength(5);
       } finally {
         await t.close();
       }
@@ -160,7 +165,7 @@ describe.each(DIALECTS)('users (the Utenti page) on %s', (dialect) => {
 
     it('disables an account: its sessions end at once, it cannot sign in or get a reset link; enabling lets it back', async () => {
       const input = newUserInput();
-      const first = sessionCookieOf(await signup(t.app, input, '198.51.100.1'));
+      const first = sessionCookieOf(await register(t.app, input, '198.51.100.1'));
       const second = sessionCookieOf(await login(t.app, input.email, input.password, '198.51.100.1'));
       const user = (await me(t.app, first)).json<User>();
 
@@ -185,7 +190,7 @@ describe.each(DIALECTS)('users (the Utenti page) on %s', (dialect) => {
         payload: { email: input.email },
       });
       expect(forgot.statusCode).toBe(200);
-      await t.app.accounts.idle();
+      await t.app.accountMails.idle();
       expect(mailer.sent).toHaveLength(mailsBefore);
       const reset = await admin.inject({ method: 'POST', url: `/api/users/${user._id}/password-reset` });
       expect(reset.statusCode).toBe(409);
@@ -199,7 +204,7 @@ describe.each(DIALECTS)('users (the Utenti page) on %s', (dialect) => {
 
     it('mails a reset link that works like the one of "Password dimenticata?"', async () => {
       const input = newUserInput();
-      const user = (await signup(t.app, input, '198.51.100.10')).json<User>();
+      const user = (await register(t.app, input, '198.51.100.10')).json<User>();
       const res = await admin.inject({ method: 'POST', url: `/api/users/${user._id}/password-reset` });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: `Link per reimpostare la password inviato a ${input.email}.` });
@@ -217,15 +222,22 @@ describe.each(DIALECTS)('users (the Utenti page) on %s', (dialect) => {
 
     it('sets the role of new accounts, kept in the database', async () => {
       const read = await admin.inject({ method: 'GET', url: '/api/users/settings' });
-      expect(read.json()).toEqual({ signup: 'open', signupRole: 'magazziniere' });
+      expect(read.json()).toEqual({ signup: 'approval', signupRole: 'magazziniere' });
       const set = await admin.inject({
         method: 'PUT',
         url: '/api/users/settings',
         payload: { signupRole: 'sola_lettura' },
       });
-      expect(set.json<AccountSettings>()).toEqual({ signup: 'open', signupRole: 'sola_lettura' });
+      expect(set.json<AccountSettings>()).toEqual({ signup: 'approval', signupRole: 'sola_lettura' });
+      const roleOfSignup = async (ip: string) => {
+        const input = newUserInput();
+        expect((await signup(t.app, input, ip)).statusCode).toBe(202);
+        const list = (await admin.inject({ method: 'GET', url: '/api/users' })).json<UserAccount[]>();
+        return list.find((account) => account.email === input.email)?.role;
+      };
       try {
-        expect((await signup(t.app, newUserInput(), '198.51.100.20')).json<User>().role).toBe('sola_lettura');
+        // The role a waiting account will get unless the amministratore picks another one.
+        expect(await roleOfSignup('198.51.100.20')).toBe('sola_lettura');
         const invalid = await admin.inject({
           method: 'PUT',
           url: '/api/users/settings',
@@ -239,7 +251,7 @@ describe.each(DIALECTS)('users (the Utenti page) on %s', (dialect) => {
           payload: { signupRole: 'magazziniere' },
         });
       }
-      expect((await signup(t.app, newUserInput(), '198.51.100.21')).json<User>().role).toBe('magazziniere');
+      expect(await roleOfSignup('198.51.100.21')).toBe('magazziniere');
     });
   });
 

@@ -3,18 +3,23 @@ import {
   AccountSettingsSchema,
   MessageSchema,
   UserAccountSchema,
+  UserApprovalInputSchema,
   UserUpdateInputSchema,
 } from '@magazzino/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { afterResponse, startDeferredTasks } from './after-response.js';
+import type { BackgroundTasks } from './background-tasks.js';
 import { currentUser } from './session.guard.js';
 import { docs, failures, guarded, UserAccountListSchema, UserIdParamsSchema } from './users.schemas.js';
 
 /**
  * The 'Utenti' routes under /api/users, for amministratori (`users:manage`): the accounts, their
- * role and status, a reset mail, and the role of new accounts. The decisions are the services'.
+ * role and status, approving or rejecting sign-ups, a reset mail, and the role of new accounts.
+ * The decisions are the services'.
  */
-const usersRoutes: FastifyPluginAsyncZod = (app) => {
+const usersRoutes: FastifyPluginAsyncZod<{ background: BackgroundTasks }> = (app, { background }) => {
   app.addHook('onRequest', app.requireSession);
+  startDeferredTasks(app, background);
   const { accounts, users } = app;
   const config = { permission: 'users:manage' } as const;
 
@@ -50,6 +55,48 @@ const usersRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     (request) => users.update(currentUser(request)._id, request.params.id, request.body),
+  );
+
+  app.post(
+    '/:id/approve',
+    {
+      config,
+      schema: {
+        ...docs,
+        summary: "Approva un account in attesa con il ruolo scelto: può accedere, e gli arriva un'email",
+        params: UserIdParamsSchema,
+        body: UserApprovalInputSchema,
+        response: {
+          200: UserAccountSchema,
+          400: failures[400],
+          404: failures[404],
+          409: failures[409],
+          ...guarded,
+        },
+      },
+    },
+    async (request) => {
+      const { account, notify } = await users.approve(request.params.id, request.body.role);
+      afterResponse(request, 'approval mail', notify);
+      return account;
+    },
+  );
+
+  app.post(
+    '/:id/reject',
+    {
+      config,
+      schema: {
+        ...docs,
+        summary: 'Rifiuta un account in attesa: viene cancellato',
+        params: UserIdParamsSchema,
+        response: { 200: MessageSchema, 404: failures[404], 409: failures[409], ...guarded },
+      },
+    },
+    async (request) => {
+      const account = await users.reject(request.params.id);
+      return { message: `Richiesta di ${account.username} (${account.email}) rifiutata.` };
+    },
   );
 
   app.post(

@@ -16,7 +16,7 @@ export const failures = {
   400: ApiErrorSchema.describe('Corpo non valido: un messaggio per campo in `fields`'),
   404: ApiErrorSchema.describe('Account non trovato'),
   409: ApiErrorSchema.describe(
-    'Regola degli account: LAST_ADMIN (resterebbe senza amministratori attivi), SELF_DISABLE (il proprio account), ACCOUNT_DISABLED (link a un account disabilitato)',
+    "Regola degli account: LAST_ADMIN (resterebbe senza amministratori attivi), SELF_DISABLE (il proprio account), ACCOUNT_DISABLED (link a un account disabilitato), ACCOUNT_PENDING (l'account aspetta l'approvazione: approvalo o rifiutalo), NOT_PENDING (non c'è nulla da approvare o rifiutare)",
   ),
 };
 

@@ -12,8 +12,12 @@ export const DISPLAY_MAX_SIDE = 1600;
 export const THUMBNAIL_WIDTH = 240;
 // A very tall picture would make a very tall list row: thumbnails stop at 1:3.
 const THUMBNAIL_MAX_HEIGHT = THUMBNAIL_WIDTH * 3;
+/** Width of the preview: a part's page on a phone (about 360 px on screen at 1.75x–2x). */
+export const PREVIEW_WIDTH = 640;
+const PREVIEW_MAX_HEIGHT = PREVIEW_WIDTH * 3;
 const DISPLAY_QUALITY = 80;
 const THUMBNAIL_QUALITY = 70;
+const PREVIEW_QUALITY = 75;
 
 /** What the header of an uploaded image says, read without decoding its pixels. */
 export interface ImageInfo {
@@ -112,6 +116,25 @@ export class ImageProcessor {
       ]);
       return { display, thumbnail };
     });
+  }
+
+  /**
+   * The 640 px wide preview, made from a stored display image (already rotated and stripped of
+   * metadata): never enlarged, at most 1:3 like the thumbnail. Queued with the uploads.
+   */
+  renderPreview(display: Buffer): Promise<RenderedImage> {
+    return this.run(() =>
+      encode(
+        sharp(display, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+          .resize({
+            width: PREVIEW_WIDTH,
+            height: PREVIEW_MAX_HEIGHT,
+            fit: 'inside',
+            withoutEnlargement: true,
+          })
+          .webp({ quality: PREVIEW_QUALITY }),
+      ),
+    );
   }
 }
 

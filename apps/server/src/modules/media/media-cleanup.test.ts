@@ -46,10 +46,16 @@ describe.each(DIALECTS)('media cleanup (%s)', (dialect) => {
     return response.json<Part>();
   }
 
+  /** Whether the display image, thumbnail and preview are served (asking makes the preview). */
   async function isServed(image: UploadResult): Promise<boolean> {
     const display = await t.app.inject({ method: 'GET', url: image.secure_url });
     const thumbnail = await t.app.inject({ method: 'GET', url: image.thumbnail_url });
+    const preview = await t.app.inject({
+      method: 'GET',
+      url: image.secure_url.replace('.webp', '-640.webp'),
+    });
     expect(display.statusCode).toBe(thumbnail.statusCode);
+    expect(display.statusCode).toBe(preview.statusCode);
     return display.statusCode === 200;
   }
 
@@ -96,10 +102,14 @@ describe.each(DIALECTS)('media cleanup (%s)', (dialect) => {
     expect(hashes.sort()).toEqual(
       [kept, keptAbsolute, replacement].map((image) => image.secure_url.slice(7, 71)).sort(),
     );
-    // Stored objects are exactly the display images and thumbnails of the kept uploads.
+    // Stored objects are exactly the display images, thumbnails and previews of the kept uploads.
     expect(await storedKeys(t.app)).toEqual(
       [kept, keptAbsolute, replacement]
-        .flatMap((image) => [image.secure_url, image.thumbnail_url].map((url) => url.slice(7)))
+        .flatMap((image) =>
+          [image.secure_url, image.thumbnail_url, image.secure_url.replace('.webp', '-640.webp')].map((url) =>
+            url.slice(7),
+          ),
+        )
         .sort(),
     );
   });

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import { hashOfKey, mediaUrlFor } from './media-urls.js';
+import { hashOfKey, mediaUrlFor, previewKeyFor } from './media-urls.js';
 import { deleteImageUploadedBefore, findKnownHashes, listImagesUploadedBefore } from './media.repository.js';
 import type { MediaStorage } from './storage/media-storage.js';
 
@@ -36,7 +36,7 @@ export interface MediaCleanupDeps {
 
 /** What one cleanup run removed. */
 export interface MediaCleanupReport {
-  /** Uploads (display image + thumbnail) no owner refers to, past their grace period. */
+  /** Uploads (display image, thumbnail, preview) no owner refers to, past their grace period. */
   removedImages: number;
   /** Stored files without a record (left by a crash between storing and recording). */
   removedStrayFiles: number;
@@ -69,7 +69,7 @@ export async function cleanupMedia(deps: MediaCleanupDeps): Promise<MediaCleanup
   return report;
 }
 
-/** Uploads last sent before `before` that no owner uses: row first, then both files. */
+/** Uploads last sent before `before` that no owner uses: row first, then its files (preview too). */
 async function removeUnusedImages(deps: MediaCleanupDeps, before: Date): Promise<number> {
   const { db, storage, log } = deps;
   const urlsOf = (key: string) => [mediaUrlFor(key), `${deps.publicUrl}${mediaUrlFor(key)}`];
@@ -90,6 +90,7 @@ async function removeUnusedImages(deps: MediaCleanupDeps, before: Date): Promise
       if (!(await deleteImageUploadedBefore(db, image.hash, before.toISOString()))) continue;
       await storage.delete(image.displayKey);
       await storage.delete(image.thumbnailKey);
+      await storage.delete(previewKeyFor(image.hash));
       removed += 1;
       log.info({ hash: image.hash, lastUploadedAt: image.lastUploadedAt }, 'unused image removed');
     }

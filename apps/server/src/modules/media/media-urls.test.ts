@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   displayKeyFor,
   hashOfKey,
+  hashOfPreviewKey,
   MEDIA_NAME,
   mediaUrlFor,
+  previewKeyFor,
   thumbnailKeyFor,
   thumbnailUrlFor,
 } from './media-urls.js';
@@ -16,6 +18,15 @@ describe('media URLs', () => {
     expect(mediaUrlFor(thumbnailKeyFor(HASH))).toBe(`/media/${HASH}-thumb.webp`);
     expect(hashOfKey(thumbnailKeyFor(HASH))).toBe(HASH);
     expect(hashOfKey('magazzino.sqlite')).toBeNull();
+  });
+
+  it('names the 640 px preview after the hash too, and tells it from the other objects', () => {
+    expect(mediaUrlFor(previewKeyFor(HASH))).toBe(`/media/${HASH}-640.webp`);
+    expect(MEDIA_NAME.test(previewKeyFor(HASH))).toBe(true);
+    expect(hashOfKey(previewKeyFor(HASH))).toBe(HASH);
+    expect(hashOfPreviewKey(previewKeyFor(HASH))).toBe(HASH);
+    expect(hashOfPreviewKey(displayKeyFor(HASH))).toBeNull();
+    expect(hashOfPreviewKey(thumbnailKeyFor(HASH))).toBeNull();
   });
 
   it('maps a stored image to its thumbnail, a foreign URL to itself, no image to null', () => {
@@ -31,6 +42,8 @@ describe('media URLs', () => {
     `${HASH}.webp/..`,
     `${HASH.toUpperCase()}.webp`,
     `${HASH}.png`,
+    `${HASH}-320.webp`,
+    `${HASH}-640-thumb.webp`,
     `${HASH}`,
     `a${HASH}.webp`,
     '',

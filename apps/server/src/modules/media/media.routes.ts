@@ -44,7 +44,8 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
           "contenuto. Limite MAX_UPLOAD_MB (10 MB). L'immagine è ruotata secondo l'EXIF, privata dei metadati " +
           '(nessun GPS) e salvata in WebP (lato lungo ≤ 1600 px) con una miniatura larga 240 px. ' +
           '`secure_url` va salvato in `urlImmagine`. Le immagini sono servite (senza sessione) in ' +
-          'GET /media/<sha256>.webp e /media/<sha256>-thumb.webp, con Cache-Control immutable.',
+          'GET /media/<sha256>.webp e /media/<sha256>-thumb.webp, con Cache-Control immutable; ' +
+          "/media/<sha256>-640.webp è un'anteprima larga 640 px, creata alla prima richiesta.",
         security: [{ session: [] }],
         // For the OpenAPI document only: the file arrives as a stream (see validatorCompiler).
         consumes: ['multipart/form-data'],
@@ -110,7 +111,7 @@ export const serveRoutes: FastifyPluginAsyncZod = (app) => {
       if (request.headers['if-none-match'] === etag && (await app.media.storage.exists(name))) {
         return reply.code(304).send();
       }
-      const object = await app.media.storage.get(name);
+      const object = await app.media.open(name);
       if (!object) {
         reply.removeHeader('cache-control').removeHeader('etag');
         throw errors.imageNotFound();

@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadResult } from '@magazzino/contract';
 import { buildTestApp, signIn, type Session, type TestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/databases.js';
-import { imageOf, tempFileNames, uploadForm } from '../../../test/images.js';
+import { imageOf, storedKeys, tempFileNames, uploadForm } from '../../../test/images.js';
 
 describe.each(DIALECTS)('GET /media/<name> (%s)', (dialect) => {
   let t: TestApp;
@@ -50,6 +51,61 @@ describe.each(DIALECTS)('GET /media/<name> (%s)', (dialect) => {
     const head = await t.app.inject({ method: 'HEAD', url: image.secure_url });
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-type']).toBe('image/webp');
+  });
+
+  const previewOf = (result: UploadResult) => result.secure_url.replace('.webp', '-640.webp');
+
+  it('makes the 640 px preview from the display image on first request, keeps it, caches it', async () => {
+    const upload = await session.inject({
+      method: 'POST',
+      url: '/api/componenti/upload',
+      payload: uploadForm(await imageOf('jpeg', { width: 1200, height: 900 })),
+    });
+    const photo = upload.json<UploadResult>();
+    const key = previewOf(photo).slice('/media/'.length);
+    expect(await storedKeys(t.app)).not.toContain(key);
+
+    const [first, concurrent] = await Promise.all([
+      t.app.inject({ method: 'GET', url: previewOf(photo) }),
+      t.app.inject({ method: 'GET', url: previewOf(photo) }),
+    ]);
+    for (const response of [first, concurrent]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.headers).toMatchObject({
+        'content-type': 'image/webp',
+        'cache-control': 'public, max-age=31536000, immutable',
+        'x-content-type-options': 'nosniff',
+        etag: `"${key.slice(0, -'.webp'.length)}"`,
+      });
+    }
+    expect(concurrent.rawPayload.equals(first.rawPayload)).toBe(true);
+    const metadata = await sharp(first.rawPayload).metadata();
+    expect(metadata).toMatchObject({ format: 'webp', width: 640, height: 480 });
+    expect(metadata.exif).toBeUndefined();
+    // Far lighter than the display image it was made from.
+    expect(first.rawPayload.length).toBeLessThan(photo.bytes / 2);
+    expect(await storedKeys(t.app)).toContain(key);
+
+    const again = await t.app.inject({
+      method: 'GET',
+      url: previewOf(photo),
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('never enlarges the preview of a small image', async () => {
+    const response = await t.app.inject({ method: 'GET', url: previewOf(image) });
+    expect(response.statusCode).toBe(200);
+    expect(await sharp(response.rawPayload).metadata()).toMatchObject({ width: 200, height: 150 });
+  });
+
+  it('answers 404 for the preview of an image that is not stored, and stores nothing', async () => {
+    const before = await storedKeys(t.app);
+    const response = await t.app.inject({ method: 'GET', url: `/media/${'0'.repeat(64)}-640.webp` });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['cache-control']).toBeUndefined();
+    expect(await storedKeys(t.app)).toEqual(before);
   });
 
   it.each([

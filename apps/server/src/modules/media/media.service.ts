@@ -10,9 +10,9 @@ import { AppError, errors } from '../../lib/errors.js';
 import type { ImageProcessor } from './image-processor.js';
 import { SNIFF_BYTES, sniffImageFormat } from './image-type.js';
 import { cleanupMedia, type ImageOwner, type MediaCleanupReport } from './media-cleanup.js';
-import { displayKeyFor, mediaUrlFor, thumbnailKeyFor } from './media-urls.js';
+import { displayKeyFor, hashOfPreviewKey, mediaUrlFor, thumbnailKeyFor } from './media-urls.js';
 import { findImage, insertImage, touchImage, type StoredImage } from './media.repository.js';
-import type { MediaStorage, TempFile } from './storage/media-storage.js';
+import type { MediaStorage, StoredObject, TempFile } from './storage/media-storage.js';
 
 /** An uploaded file as it arrives: its bytes, and whether they were cut at the size limit. */
 export interface IncomingFile {
@@ -72,6 +72,8 @@ function toUploadResult(image: StoredImage): UploadResult {
  */
 export class MediaService {
   private readonly owners: ImageOwner[] = [];
+  /** Previews being made, by key: requests arriving meanwhile wait for the same one. */
+  private readonly previewsInProgress = new Map<string, Promise<void>>();
   private readonly cleanupLog: FastifyBaseLogger;
   private lastCleanup: Promise<unknown> = Promise.resolve();
 
@@ -101,6 +103,45 @@ export class MediaService {
   /** Resolves once a cleanup in progress has finished (before the database closes). */
   async idle(): Promise<void> {
     await this.lastCleanup.catch(() => undefined);
+  }
+
+  /**
+   * Opens a stored object by name (already checked against MEDIA_NAME); null when there is none.
+   * A preview (`<hash>-640.webp`) missing while its display image is stored is made now and kept:
+   * images stored before previews existed get one on first view, and an upload stays two encodes.
+   */
+  async open(key: string): Promise<StoredObject | null> {
+    const { storage } = this.deps;
+    const stored = await storage.get(key);
+    const hash = hashOfPreviewKey(key);
+    if (stored || hash === null) return stored;
+    let making = this.previewsInProgress.get(key);
+    if (!making) {
+      making = this.makePreview(hash, key).finally(() => this.previewsInProgress.delete(key));
+      this.previewsInProgress.set(key, making);
+    }
+    await making;
+    return storage.get(key);
+  }
+
+  private async makePreview(hash: string, key: string): Promise<void> {
+    const display = await this.deps.storage.get(displayKeyFor(hash));
+    if (!display) return;
+    const chunks: Buffer[] = [];
+    for await (const chunk of display.body) chunks.push(chunk as Buffer);
+    const started = performance.now();
+    const preview = await this.deps.processor.renderPreview(Buffer.concat(chunks));
+    await this.deps.storage.put(key, preview.data, 'image/webp');
+    this.deps.log.info(
+      {
+        hash,
+        width: preview.width,
+        height: preview.height,
+        bytes: preview.data.length,
+        ms: Math.round(performance.now() - started),
+      },
+      'image preview stored',
+    );
   }
 
   /** Stores an uploaded image (or finds it already stored) and returns its URLs. */

@@ -53,12 +53,13 @@ describe.each(DIALECTS)('POST /api/componenti/crea-componente on %s', (dialect) 
   });
 
   it('creates a part: 201 with ETag, Location and the stored part, readable afterwards', async () => {
-    const body = partInput({ nome: '  Faro  ', peso: '1,25', urlImmagine: 'https://example.org/faro.jpg' });
+    const image = `/media/${'cd'.repeat(32)}.webp`;
+    const body = partInput({ nome: '  Faro  ', peso: '1,25', urlImmagine: image });
     const res = await create(body);
     expect(res.statusCode).toBe(201);
     const part = res.json<Part>();
     expect(part).toMatchObject({ ...body, nome: 'Faro', peso: 1.25, version: 1 });
-    expect(part.urlMiniatura).toBe('https://example.org/faro.jpg');
+    expect(part.urlMiniatura).toBe(`/media/${'cd'.repeat(32)}-thumb.webp`);
     expect(part._id).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Date(part.createdAt).toISOString()).toBe(part.createdAt);
     expect(part.updatedAt).toBe(part.createdAt);
@@ -78,9 +79,17 @@ describe.each(DIALECTS)('POST /api/componenti/crea-componente on %s', (dialect) 
     expect(media).toMatchObject({ urlImmagine: url, urlMiniatura: `/media/${'ab'.repeat(32)}-thumb.webp` });
   });
 
-  it('refuses an image address that is neither http(s) nor a server path', async () => {
-    const fields = await refusedFields(partInput({ urlImmagine: 'javascript:alert(1)' }));
-    expect(fields.urlImmagine).toMatch(/http\(s\)/);
+  it("refuses an image address that is not one of the app's own /media/ photos", async () => {
+    for (const urlImmagine of [
+      'javascript:alert(1)',
+      'https://example.org/faro.jpg',
+      '//example.org/x.png',
+      '/api/componenti/export.csv',
+      '/media/../api/componenti/export.csv',
+    ]) {
+      const fields = await refusedFields(partInput({ urlImmagine }));
+      expect(fields.urlImmagine).toBe("L'immagine deve essere una foto caricata nel Magazzino (/media/...)");
+    }
   });
 
   it('names every missing required field in Italian', async () => {

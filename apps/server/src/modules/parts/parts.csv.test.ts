@@ -56,6 +56,11 @@ describe('csvCell', () => {
     expect(csvCell('uno\r\ndue')).toBe('"uno\r\ndue"');
   });
 
+  it('quotes a semicolon, so Excel in an Italian locale cannot split out a formula', () => {
+    expect(csvCell('x;=1+1;y')).toBe('"x;=1+1;y"');
+    expect(csvCell(';-2')).toBe('";-2"');
+  });
+
   it.each(['=', '+', '-', '@', '\t', '\r'])('neutralises a leading %j with a single quote', (trigger) => {
     const cell = csvCell(`${trigger}1+1`);
     expect(cell.replace(/^"|"$/g, '')).toBe(`'${trigger}1+1`);

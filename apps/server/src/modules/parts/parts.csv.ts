@@ -10,12 +10,14 @@ const FORMULA_TRIGGERS = new Set(['=', '+', '-', '@', '\t', '\r']);
 
 /**
  * One CSV cell: a leading formula trigger is neutralised with a single quote (OWASP advice),
- * then the cell is quoted per RFC 4180 when it holds a comma, a quote or a line break.
+ * then the cell is quoted per RFC 4180 when it holds a separator (a comma, or the semicolon Excel
+ * splits on in Italian locales: `x;=1+1;y` would otherwise become a cell `=1+1`), a quote or a
+ * line break.
  */
 export function csvCell(value: string | number): string {
   let text = String(value);
   if (text.length > 0 && FORMULA_TRIGGERS.has(text.charAt(0))) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** One CSV record, CRLF-terminated. */

@@ -164,11 +164,15 @@ describe.each(DIALECTS)('one part: read, update, delete on %s', (dialect) => {
     });
 
     it('removes the image with null or an empty string, and ignores unknown fields', async () => {
-      const part = await createPart({ urlImmagine: 'https://example.org/a.jpg' });
+      const part = await createPart({
+        urlImmagine: '/media/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.webp',
+      });
       const cleared = await patch(part._id, { urlImmagine: null, versione: '1.4', extra: 1 });
       expect(cleared.json<Part>()).toMatchObject({ urlImmagine: null, urlMiniatura: null, versione: '1.4' });
       expect(cleared.json<Record<string, unknown>>().extra).toBeUndefined();
-      await patch(part._id, { urlImmagine: 'https://example.org/b.jpg' });
+      await patch(part._id, {
+        urlImmagine: '/media/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.webp',
+      });
       const blank = await patch(part._id, { urlImmagine: '' });
       expect(blank.json<Part>().urlImmagine).toBeNull();
     });

@@ -416,6 +416,21 @@ export async function findPartsBySeq(db: Kysely<Database>, seqs: readonly number
   });
 }
 
+/** Up to `limit` parts whose category is exactly `categoria`, oldest first (by the category index). */
+export async function listPartsOfCategory(
+  db: Kysely<Database>,
+  categoria: string,
+  limit: number,
+): Promise<Part[]> {
+  const rows = await db
+    .selectFrom('parts')
+    .select(PART_COLUMNS)
+    .where('categoria', '=', categoria)
+    .limit(limit)
+    .execute();
+  return rows.map(toPart);
+}
+
 /** Every category with its number of parts (kept by triggers; unsorted: the service orders them). */
 export async function countByCategory(db: Kysely<Database>): Promise<CategoryCount[]> {
   const rows = await db.selectFrom('part_category_counts').select(['categoria', 'count']).execute();

@@ -3,6 +3,9 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ApiErrorSchema,
+  CategoryRenameInputSchema,
+  CategoryRenameResultSchema,
   csvFileName,
   LocationSchema,
   lookupSegments,
@@ -115,6 +118,26 @@ const partsRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async () => service.categories(),
+  );
+
+  app.post(
+    '/categorie/rinomina',
+    {
+      config: { permission: 'categories:manage' },
+      schema: {
+        ...docs,
+        summary:
+          'Rinomina una categoria, o la unisce a una esistente (tutti i suoi componenti passano al nuovo nome)',
+        body: CategoryRenameInputSchema,
+        response: {
+          200: CategoryRenameResultSchema,
+          400: failures[400],
+          404: ApiErrorSchema.describe('Nessun componente ha la categoria da rinominare'),
+          ...guarded,
+        },
+      },
+    },
+    async (request) => service.renameCategory(request.body.da, request.body.a),
   );
 
   app.get(

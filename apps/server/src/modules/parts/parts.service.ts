@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import {
   SORT_FIELDS,
   type CategoryCount,
+  type CategoryRenameResult,
   type ConditionCount,
   type Part,
   type PartInput,
@@ -28,6 +29,7 @@ import {
   insertParts,
   listMatchingSeqs,
   listPartsAfter,
+  listPartsOfCategory,
   listPartsPage,
   REGISTRATION,
   updatePartIfVersion,
@@ -52,6 +54,16 @@ export const COUNT_LIMIT = 1000;
 
 /** Parts whose code equals the search, listed before the others: a handful, read at most this many. */
 const EXACT_CODE_MAX = 100;
+
+/**
+ * Parts moved per transaction by a category rename: each is rewritten (its search columns follow
+ * the category), so a small chunk keeps every write transaction, and the event loop on SQLite,
+ * short, and lets other clerks' writes in between.
+ */
+const RENAME_CHUNK = 50;
+
+/** Passes of a rename that moved nothing (parts changed meanwhile by others) before it gives up. */
+const RENAME_IDLE_PASSES = 3;
 
 /** Attempts of an update without If-Match before giving up on a part that keeps changing. */
 const UPDATE_ATTEMPTS = 5;
@@ -383,6 +395,45 @@ export class PartsService {
   async categories(): Promise<CategoryCount[]> {
     const counts = await countByCategory(this.reader);
     return counts.sort((a, b) => italianOrder(a.categoria, b.categoria));
+  }
+
+  /**
+   * Moves every part of the category `da` to `a` (docs/product.md, "Categories"). When `a` means
+   * a category already in use, ignoring case and accents, the parts join it under its spelling:
+   * the two are merged. Each part is rewritten like an edit (new version, updated now, search
+   * columns recomputed), a chunk per transaction; a rename cut short is finished by running it
+   * again.
+   */
+  async renameCategory(da: string, a: string): Promise<CategoryRenameResult> {
+    const inUse = await countByCategory(this.db);
+    if (!inUse.some(({ categoria }) => categoria === da)) throw errors.categoryNotFound();
+    const others = inUse
+      .filter(({ categoria }) => categoria !== da)
+      .map(({ categoria, count }) => ({ name: categoria, count }));
+    const target = knownSpelling(a, others);
+    if (target === da) throw errors.categoryUnchanged();
+    const merged = others.some(({ name }) => name === target);
+
+    let moved = 0;
+    for (let idle = 0; idle < RENAME_IDLE_PASSES;) {
+      const pass = await this.writes.run(async (trx) => {
+        const parts = await listPartsOfCategory(trx, da, RENAME_CHUNK);
+        const now = this.clock.now().toISOString();
+        let done = 0;
+        for (const part of parts) {
+          const input: PartInput = { ...toInput(part), categoria: target };
+          if (await updatePartIfVersion(trx, part._id, part.version, input, now)) done += 1;
+        }
+        return { found: parts.length, done };
+      });
+      moved += pass.done;
+      if (pass.found === 0) break;
+      idle = pass.done === 0 ? idle + 1 : 0;
+      // Let the requests that queued meanwhile run before the next chunk.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const count = (await countByCategory(this.db)).find(({ categoria }) => categoria === target)?.count ?? 0;
+    return { categoria: target, spostati: moved, count, unite: merged };
   }
 
   /** Every condition with its number of parts, in Italian alphabetical order. */

@@ -1,5 +1,4 @@
 import Container from 'react-bootstrap/Container';
-import Form from 'react-bootstrap/Form';
 import { messages } from '../../i18n';
 import { formatYear } from '../../lib/format';
 import { useTheme } from '../../lib/theme';
@@ -7,26 +6,32 @@ import { ScrollTopButton } from './ScrollTopButton';
 
 const t = messages.common.footer;
 
-/** The bottom bar of every page: the light/dark switch (dark by default) and the scroll-to-top button. */
+/**
+ * The bottom bar of every page: the light/dark switch (dark by default) and the scroll-to-top
+ * button. The switch is a button (role switch) whose label is part of it, so the whole line is
+ * one finger-sized target rather than a 32 × 16 px checkbox.
+ */
 export function AppFooter() {
   const { theme, toggleTheme } = useTheme();
   return (
-    <footer className="app-footer border-top bg-body-tertiary py-3 d-print-none">
+    <footer className="app-footer border-top py-2 d-print-none">
       <Container
         fluid
         className="footer-bar d-flex flex-wrap justify-content-between align-items-center gap-2 px-lg-4"
       >
         <span className="small text-body-secondary">{t.copyright(formatYear(new Date()))}</span>
-        <Form.Check
-          type="switch"
+        <button
+          type="button"
           role="switch"
           id="theme-switch"
-          className="mb-0"
-          label={t.theme}
+          className="theme-switch"
+          aria-checked={theme === 'dark'}
           title={t.themeHint}
-          checked={theme === 'dark'}
-          onChange={toggleTheme}
-        />
+          onClick={toggleTheme}
+        >
+          <span className="theme-switch-track" aria-hidden="true" />
+          <span>{t.theme}</span>
+        </button>
       </Container>
       <ScrollTopButton />
     </footer>

@@ -36,11 +36,18 @@ const LINKS = [
 /** Links to screens that change the warehouse: a signed-in user whose role cannot (sola lettura) does not see them. */
 const PARTS_WRITE_LINKS: ReadonlySet<string> = new Set([paths.addPart.getHref()]);
 
+/** The visitor's two links, marked like the areas when their page is shown. */
+const LOGIN = { pages: [paths.login.path], within: [] } as const;
+const REGISTER = { pages: [paths.register.path], within: [] } as const;
+
 /**
  * How a link stands to the page shown: 'page' when it opens that very page, true when the page
  * is within its area, otherwise undefined (the value of aria-current).
  */
-function currentFor(link: (typeof LINKS)[number], pathname: string): 'page' | true | undefined {
+function currentFor(
+  link: { pages: readonly string[]; within: readonly string[] },
+  pathname: string,
+): 'page' | true | undefined {
   const matches = (patterns: readonly string[]) =>
     patterns.some((pattern) => matchPath(pattern, pathname) !== null);
   if (matches(link.pages)) return 'page';
@@ -51,12 +58,13 @@ function currentFor(link: (typeof LINKS)[number], pathname: string): 'page' | tr
 // links and buttons); they still close the menu and the collapsed bar when chosen.
 
 /**
- * The top bar of every page: the five areas and the user menu. The area of the page shown is
- * marked (aria-current), also on the pages within it. Below the lg breakpoint it collapses
- * behind a menu button, and closes again once a link is chosen.
+ * The top bar of every page: the yard's name, then, signed in, the five areas and the user menu;
+ * a visitor sees only 'Accedi' and 'Registrati'. The area of the page shown is marked
+ * (aria-current), also on the pages within it. Below the lg breakpoint the areas collapse behind
+ * a menu button, which closes again once a link is chosen.
  */
 export function AppNavbar() {
-  const { user } = useSession();
+  const { user, status } = useSession();
   const signOut = useSignOut();
   const { pathname } = useLocation();
   return (
@@ -72,35 +80,54 @@ export function AppNavbar() {
           <Navbar.Brand as={Link} to={paths.home.getHref()}>
             {messages.common.appName}
           </Navbar.Brand>
-          <Navbar.Toggle aria-controls="main-navbar" label={t.toggle} />
-          <Navbar.Collapse id="main-navbar">
-            <Nav className="me-auto">
-              {LINKS.filter(
-                (link) => !user || userCan(user, 'parts:write') || !PARTS_WRITE_LINKS.has(link.to),
-              ).map((link) => {
-                const current = currentFor(link, pathname);
-                return (
-                  <Nav.Link
-                    key={link.to}
-                    as={Link}
-                    to={link.to}
-                    eventKey={link.to}
-                    active={current !== undefined}
-                    aria-current={current}
+          {!user ? (
+            // A visitor can only sign in or sign up: nothing else is open to them. While the
+            // session is being checked neither is drawn, so the bar does not change height (and
+            // move the page) when a signed-in user's links replace them.
+            status !== 'checking' && (
+              <Nav className="visitor-nav ms-auto flex-row gap-2">
+                <Nav.Link as={Link} to={paths.login.getHref()} aria-current={currentFor(LOGIN, pathname)}>
+                  {t.login}
+                </Nav.Link>
+                <Nav.Link
+                  as={Link}
+                  to={paths.register.getHref()}
+                  className="visitor-register"
+                  aria-current={currentFor(REGISTER, pathname)}
+                >
+                  {t.register}
+                </Nav.Link>
+              </Nav>
+            )
+          ) : (
+            <>
+              <Navbar.Toggle aria-controls="main-navbar" label={t.toggle} />
+              <Navbar.Collapse id="main-navbar">
+                <Nav className="me-auto">
+                  {LINKS.filter(
+                    (link) => userCan(user, 'parts:write') || !PARTS_WRITE_LINKS.has(link.to),
+                  ).map((link) => {
+                    const current = currentFor(link, pathname);
+                    return (
+                      <Nav.Link
+                        key={link.to}
+                        as={Link}
+                        to={link.to}
+                        eventKey={link.to}
+                        active={current !== undefined}
+                        aria-current={current}
+                      >
+                        {link.label}
+                      </Nav.Link>
+                    );
+                  })}
+                </Nav>
+                <Nav className="user-nav">
+                  <NavDropdown
+                    id="user-menu"
+                    align="end"
+                    title={<span className="user-menu-title">{user.email}</span>}
                   >
-                    {link.label}
-                  </Nav.Link>
-                );
-              })}
-            </Nav>
-            <Nav className="user-nav">
-              <NavDropdown
-                id="user-menu"
-                align="end"
-                title={<span className="user-menu-title">{user?.email ?? t.userMenu}</span>}
-              >
-                {user ? (
-                  <>
                     {/* The full address, in case the bar had to shorten it. */}
                     <div className="dropdown-item-text small text-body-secondary text-break">
                       {t.signedInAs(user.email)}
@@ -108,14 +135,15 @@ export function AppNavbar() {
                     <div className="dropdown-item-text small text-body-secondary">
                       {messages.users.menu.role(user.role)}
                     </div>
+                    <NavDropdown.Divider />
                     {userCan(user, 'users:manage') && (
-                      <>
-                        <NavDropdown.Divider />
-                        <NavDropdown.Item as={Link} to={paths.users.getHref()}>
-                          {messages.users.menu.link}
-                        </NavDropdown.Item>
-                      </>
+                      <NavDropdown.Item as={Link} to={paths.users.getHref()}>
+                        {messages.users.menu.link}
+                      </NavDropdown.Item>
                     )}
+                    <NavDropdown.Item as={Link} to={paths.changePassword.getHref()}>
+                      {messages.auth.changePassword.title}
+                    </NavDropdown.Item>
                     <NavDropdown.Divider />
                     <NavDropdown.Item
                       as="button"
@@ -124,20 +152,11 @@ export function AppNavbar() {
                     >
                       {t.signOut}
                     </NavDropdown.Item>
-                  </>
-                ) : (
-                  <>
-                    <NavDropdown.Item as={Link} to={paths.login.getHref()}>
-                      {t.login}
-                    </NavDropdown.Item>
-                    <NavDropdown.Item as={Link} to={paths.register.getHref()}>
-                      {t.register}
-                    </NavDropdown.Item>
-                  </>
-                )}
-              </NavDropdown>
-            </Nav>
-          </Navbar.Collapse>
+                  </NavDropdown>
+                </Nav>
+              </Navbar.Collapse>
+            </>
+          )}
         </Container>
       </Navbar>
     </header>

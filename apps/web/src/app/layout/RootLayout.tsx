@@ -4,10 +4,12 @@ import { PageSpinner } from '../../components/PageSpinner';
 import { messages } from '../../i18n';
 import { AppFooter } from './AppFooter';
 import { AppNavbar } from './AppNavbar';
+import { useRouteFocus } from './use-route-focus';
 
 /**
  * The frame of every page: skip link, <header> with the navbar, <main id="main"> with the page,
  * <footer>. Pages bring their own react-bootstrap <Container> (fluid when a wide table needs it).
+ * A route change starts at the top of the new page, with the focus on its heading.
  */
 export function RootLayout() {
   const { pathname } = useLocation();
@@ -16,6 +18,7 @@ export function RootLayout() {
   useEffect(() => {
     window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
   }, [pathname]);
+  useRouteFocus(pathname);
 
   return (
     <>
@@ -31,7 +34,7 @@ export function RootLayout() {
         {messages.common.skipToContent}
       </a>
       <AppNavbar />
-      <main id="main" tabIndex={-1} className="app-main flex-grow-1 py-4">
+      <main id="main" tabIndex={-1} className="app-main flex-grow-1">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>

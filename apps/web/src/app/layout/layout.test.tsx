@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../testing/mock-api';
 import { ME_SIGNED_IN, ME_SIGNED_OUT, TEST_USER } from '../../testing/test-data';
-import { renderApp } from '../../testing/render-app';
+import { currentPath, renderApp } from '../../testing/render-app';
 
 afterEach(() => {
   document.documentElement.setAttribute('data-bs-theme', 'dark');
@@ -102,5 +102,22 @@ describe('layout', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Password dimenticata?' }));
     await screen.findByRole('heading', { name: 'Password dimenticata' });
     await waitFor(() => expect(scroll).toHaveBeenCalledWith({ top: 0, left: 0, behavior: 'instant' }));
+  });
+
+  it("moves the focus to the new page's heading after a route change, not after a new query", async () => {
+    mockApi(ME_SIGNED_IN);
+    const { router } = renderApp('/dashboardpage', { storedUser: TEST_USER });
+    await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
+    const main = within(screen.getByRole('main'));
+    await userEvent.click(main.getByRole('link', { name: 'Consulta Magazzino' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: /Inserisci lo scaffale/ });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(heading).toHaveAttribute('tabindex', '-1');
+    // In a field, then a new query on the same page (a page size): the focus stays with the clerk.
+    const field = screen.getByLabelText(/Scaffale/);
+    field.focus();
+    await act(() => router.navigate('/consultamagazzino?perPagina=10'));
+    expect(currentPath(router)).toBe('/consultamagazzino?perPagina=10');
+    expect(field).toHaveFocus();
   });
 });

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { deferredResponse, jsonResponse, mockApi } from '../../../testing/mock-api';
@@ -23,7 +23,11 @@ describe('sign-in form', () => {
       'href',
       '/resetpassword',
     );
-    expect(screen.getByRole('link', { name: 'Registrati' })).toHaveAttribute('href', '/register');
+    // The form's own link (the bar has one too).
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Registrati' })).toHaveAttribute(
+      'href',
+      '/register',
+    );
   });
 
   it('shows the schema messages next to the inputs and sends nothing', async () => {

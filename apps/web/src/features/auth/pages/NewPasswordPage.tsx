@@ -13,7 +13,7 @@ const t = messages.auth;
 const NewPasswordSchema = z.object({ password: PasswordSchema });
 const CHANGED: AuthLocationState = { notice: 'password-changed' };
 
-/** New-password screen reached from the mailed link: 'Change', then the sign-in screen. */
+/** New-password screen reached from the mailed link: 'Salva la nuova password', then the sign-in screen. */
 export default function NewPasswordPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();

@@ -43,22 +43,24 @@ describe('forgot-password form', () => {
 });
 
 describe('new-password form', () => {
-  it("'Change' posts the new password to the link's token, then the sign-in screen says so", async () => {
+  it("'Salva la nuova password' posts the new password to the link's token, then the sign-in screen says so", async () => {
     const calls = mockApi({
       ...ME_SIGNED_OUT,
       'POST /api/users/reset-password/tok-123': () => jsonResponse(200, { message: 'Password aggiornata.' }),
     });
     const { router } = renderApp('/newpassword/tok-123');
-    await screen.findByRole('heading', { name: 'Change password' });
-    const input = screen.getByLabelText(/New password/);
+    await screen.findByRole('heading', { name: 'Reimposta la password' });
+    const input = screen.getByLabelText(/Nuova password/);
     expect(input).toHaveAttribute('name', 'password');
     expect(input).toHaveAttribute('type', 'password');
+    // The rule is said before anything is typed.
+    expect(input).toHaveAccessibleDescription(/Almeno 12 caratteri/);
     await userEvent.type(input, 'corta');
-    await userEvent.click(screen.getByRole('button', { name: 'Change' }));
-    expect(input).toHaveAccessibleDescription(/La password deve avere almeno 8 caratteri/);
+    await userEvent.click(screen.getByRole('button', { name: 'Salva la nuova password' }));
+    expect(input).toHaveAccessibleDescription(/La password deve avere almeno 12 caratteri/);
     await userEvent.clear(input);
     await userEvent.type(input, 'nuovaPassword9');
-    await userEvent.click(screen.getByRole('button', { name: 'Change' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Salva la nuova password' }));
     expect(await screen.findByText('Password cambiata. Accedi con la nuova password.')).toBeVisible();
     expect(currentPath(router)).toBe('/login');
     expect(calls.filter((c) => c.method === 'POST')).toMatchObject([
@@ -73,8 +75,8 @@ describe('new-password form', () => {
         jsonResponse(400, { error: 'Il link non è valido o è scaduto.', code: 'INVALID_TOKEN' }),
     });
     renderApp('/newpassword/vecchio');
-    await userEvent.type(await screen.findByLabelText(/New password/), 'nuovaPassword9');
-    await userEvent.click(screen.getByRole('button', { name: 'Change' }));
+    await userEvent.type(await screen.findByLabelText(/Nuova password/), 'nuovaPassword9');
+    await userEvent.click(screen.getByRole('button', { name: 'Salva la nuova password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Il link non è valido o è scaduto.');
   });
 });

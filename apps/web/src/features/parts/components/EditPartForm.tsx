@@ -8,6 +8,7 @@ import { PART_FIELDS, type PartPatch, type UploadResult } from '@magazzino/contr
 import { parts as t } from '../../../i18n/parts';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { photoSrcSet, previewUrlOf } from '../../../lib/media-urls';
 import type { VersionedPart } from '../api/get-part';
 import { useUpdatePart } from '../api/update-part';
 import { usePhotoUpload } from '../api/upload-image';
@@ -133,8 +134,12 @@ export function EditPartForm({ versioned, reloading, onReload }: EditPartFormPro
           </p>
           {part.urlImmagine ? (
             <img
-              src={part.urlImmagine}
+              src={previewUrlOf(part.urlImmagine) ?? part.urlImmagine}
+              srcSet={photoSrcSet(part.urlImmagine, part.urlMiniatura)}
+              sizes="320px"
               alt={t.edit.currentImage(part.nome)}
+              width={320}
+              height={240}
               className="parts-edit-image rounded mb-3"
             />
           ) : (

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { Part } from '@magazzino/contract';
 import { parts as t } from '../../../i18n/parts';
 import { paths } from '../../../lib/paths';
+import { useCan } from '../../../lib/session/use-can';
 import { useFromHere } from './return-flow';
 
 interface ManageLinksProps {
@@ -13,15 +14,24 @@ interface ManageLinksProps {
 /**
  * 'Visualizza' (the part's page), 'Modifica' and 'Cancella'. Each tells the screen it opens where
  * the clerk came from (this list, with its filters and page), so they come back here afterwards.
+ * A role that cannot change parts (sola lettura) gets 'Visualizza' only.
  */
 export function ManageLinks({ part, variant }: ManageLinksProps) {
   const state = useFromHere();
   const size = variant === 'table' ? 'btn-sm' : '';
-  const links = [
-    { to: paths.part.getHref(part._id), label: t.table.view, style: 'btn-soft-primary' },
-    { to: paths.editPart.getHref(part._id), label: t.table.edit, style: 'btn-primary' },
-    { to: paths.deletePart.getHref(part._id), label: t.table.remove, style: 'btn-soft-danger parts-danger' },
-  ];
+  const canWrite = useCan('parts:write');
+  const view = { to: paths.part.getHref(part._id), label: t.table.view, style: 'btn-soft-primary' };
+  const links = canWrite
+    ? [
+        view,
+        { to: paths.editPart.getHref(part._id), label: t.table.edit, style: 'btn-primary' },
+        {
+          to: paths.deletePart.getHref(part._id),
+          label: t.table.remove,
+          style: 'btn-soft-danger parts-danger',
+        },
+      ]
+    : [view];
   return (
     <div className={`parts-manage parts-manage-${variant} d-print-none`}>
       {links.map((link) => (

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { To } from 'react-router';
 import { parts as t } from '../../../i18n/parts';
@@ -8,8 +8,9 @@ import type { ListSearchText } from './highlight';
 import type { ListSort } from './list-search';
 import { Pagination } from './Pagination';
 import { pageCount } from './pagination-window';
+import { PartsSkeleton } from './PartsSkeleton';
 import { PartsTable } from './PartsTable';
-import { ErrorMessage, LoadingText } from './QueryStatus';
+import { ErrorMessage } from './QueryStatus';
 
 interface PagedPartsTableProps {
   query: UseQueryResult<PartsPage>;
@@ -19,7 +20,8 @@ interface PagedPartsTableProps {
   /** Moves to another page without a history entry (used when the page asked for is past the end). */
   replacePage: (page: number) => void;
   caption: string;
-  emptyText: string;
+  /** What an empty page says, with its next step (an EmptyState). */
+  empty: ReactNode;
   errorTitle: string;
   /** The search shown, marked in the table. */
   search?: ListSearchText;
@@ -40,13 +42,13 @@ function knownPages(data: PartsPage | undefined, page: number, pageSize: number)
 }
 
 /**
- * One page of parts in every state a call can be in: '..Caricamento in corso', the error with
- * 'Riprova', the empty text, or the table with the total count and the pagination. A count the
- * server stopped at reads 'Più di 1.000 componenti', and the next page stays reachable while
- * pages come back full.
+ * One page of parts in every state a call can be in: skeleton rows while it loads, the error with
+ * 'Riprova', the empty state with its next step, or the table with the total count and the
+ * pagination. A count the server stopped at reads 'Più di 1.000 componenti', and the next page
+ * stays reachable while pages come back full.
  */
 export function PagedPartsTable(props: PagedPartsTableProps) {
-  const { query, page, pageSize, hrefFor, replacePage, caption, emptyText, errorTitle } = props;
+  const { query, page, pageSize, hrefFor, replacePage, caption, empty, errorTitle } = props;
   const data = query.data;
   const totalPages = knownPages(data, page, pageSize);
 
@@ -62,7 +64,7 @@ export function PagedPartsTable(props: PagedPartsTableProps) {
     if (settled && pastTheEnd) replacePage(target);
   }, [settled, pastTheEnd, target, replacePage]);
 
-  if (query.isPending) return <LoadingText />;
+  if (query.isPending) return <PartsSkeleton rows={pageSize} sortable={props.onSort !== undefined} />;
   const error = query.isError ? (
     <ErrorMessage title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />
   ) : null;
@@ -84,7 +86,7 @@ export function PagedPartsTable(props: PagedPartsTableProps) {
         )}
       </p>
       {parts.length === 0 ? (
-        <p className="my-3 fs-5">{emptyText}</p>
+        empty
       ) : (
         <div aria-busy={query.isPlaceholderData} className={query.isPlaceholderData ? 'opacity-50' : ''}>
           <PartsTable

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { fieldsOfGroup, PART_FIELD_SPECS, type Part, type PartField } from '@magazzino/contract';
 import { parts as t } from '../../../i18n/parts';
+import { photoSrcSet, previewUrlOf } from '../../../lib/media-urls';
 import { EmptyValue } from './EmptyValue';
 import { codeSearchUrl, formatPeso, formatWhen, locationLine, locationWords, orDash } from './format';
 import './parts.css';
@@ -75,7 +76,16 @@ export function PartDetails({ part }: { part: Part }) {
               aria-label={t.part.enlarge(part.nome)}
               onClick={() => setViewing(true)}
             >
-              <img src={photo} alt="" width={240} className="part-photo rounded" decoding="async" />
+              <img
+                src={previewUrlOf(part.urlImmagine) ?? photo}
+                srcSet={photoSrcSet(part.urlImmagine, part.urlMiniatura)}
+                sizes="240px"
+                alt=""
+                width={240}
+                height={180}
+                className="part-photo rounded"
+                decoding="async"
+              />
             </button>
           ) : (
             <p className="text-body-secondary mb-0">{t.part.noPhoto}</p>

@@ -6,8 +6,8 @@ interface PartThumbnailProps {
   /** Opens the full image. */
   onOpen?: (part: Part) => void;
   /**
-   * 'small': a 64 px square (the lists: a row no taller than the photo needs); 'large': 120 px
-   * wide, as tall as the photo is.
+   * 'small': a 64 px square (the lists: a row no taller than the photo needs); 'large': a 120 px
+   * square holding the whole photo.
    */
   size?: 'small' | 'large';
 }
@@ -28,7 +28,7 @@ export function PartThumbnail({ part, onOpen, size = 'large' }: PartThumbnailPro
       src={thumbnail}
       alt={onOpen ? '' : t.table.photoOf(part.nome)}
       width={size === 'small' ? 64 : 120}
-      height={size === 'small' ? 64 : undefined}
+      height={size === 'small' ? 64 : 120}
       loading="lazy"
       decoding="async"
       className={`parts-thumb ${sizeClass} rounded`}

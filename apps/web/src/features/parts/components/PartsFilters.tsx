@@ -103,6 +103,7 @@ export function PartsFilters({ value, onChange, onReset }: PartsFiltersProps) {
       <div className="col-12 col-md-6 col-xl-4">
         <FormField
           control="search"
+          enterKeyHint="search"
           id="filtro-q"
           className="mb-0"
           labelClassName="small mb-1 fw-semibold"
@@ -136,6 +137,7 @@ export function PartsFilters({ value, onChange, onReset }: PartsFiltersProps) {
             <FormField
               key={key}
               control="search"
+              enterKeyHint="search"
               id={`filtro-${key}`}
               className="col-12 col-md-3"
               labelClassName="small mb-1"

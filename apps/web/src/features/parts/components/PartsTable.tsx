@@ -13,7 +13,7 @@ import './parts.css';
 const ImageLightbox = lazy(() => import('./ImageLightbox'));
 
 /** Below Bootstrap's md breakpoint a table cannot fit: each part becomes a card. */
-const PHONE = '(max-width: 767.98px)';
+export const PHONE = '(max-width: 767.98px)';
 
 interface PartsTableProps {
   parts: Part[];

@@ -2,15 +2,6 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { parts as t } from '../../../i18n/parts';
 
-/** The loading line ('..Caricamento in corso'), announced politely to screen readers. */
-export function LoadingText() {
-  return (
-    <p role="status" className="my-3">
-      {t.loading}
-    </p>
-  );
-}
-
 interface ErrorMessageProps {
   title: string;
   error: unknown;

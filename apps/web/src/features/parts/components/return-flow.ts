@@ -96,13 +96,7 @@ export function useReturnFlow(partId: string) {
     [returnWith, origin, partId],
   );
 
-  return {
-    origin,
-    back,
-    afterSave,
-    afterDelete,
-    fromPartPage: origin !== undefined && isPartPage(origin, partId),
-  };
+  return { origin, back, afterSave, afterDelete };
 }
 
 /** The 'go back' link's text, after the screen it leads to. */

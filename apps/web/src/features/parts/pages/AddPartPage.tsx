@@ -4,6 +4,9 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { PageHeader } from '../../../components/PageHeader';
+import { useCan } from '../../../lib/session/use-can';
+import { ReadOnlyNotice } from '../components/ReadOnlyNotice';
 import {
   PART_FIELDS,
   fieldsOfGroup,
@@ -61,7 +64,13 @@ function typedValues(values: Partial<PartFormValues>): Partial<PartFormValues> {
  * 'Nuovo veicolo' (everything cleared). Nothing typed is lost: the form is kept as a draft per
  * user until the server confirmed it, across a reload or a sign-in after the session expired.
  */
+/** 'Aggiungi nuovo componente': the form, or why not for a role that cannot change parts. */
 export default function AddPartPage() {
+  const canWrite = useCan('parts:write');
+  return canWrite ? <AddPartForm /> : <ReadOnlyNotice title={t.add.title} />;
+}
+
+function AddPartForm() {
   useDocumentTitle(t.add.title);
   const photo = usePhotoUpload();
   // The part just saved (the modal names its vehicle and shelf), and whether the modal is open.
@@ -151,11 +160,8 @@ export default function AddPartPage() {
     : '';
   const place = added ? [added.scaffale, added.campata, added.ripiano].join(' · ') : '';
   return (
-    <section className="container py-3">
-      <h1 id="add-part-title" className="h2 mb-1">
-        {t.add.title}
-      </h1>
-      <p className="text-body-secondary small mb-3">{t.form.requiredNote}</p>
+    <section className="container">
+      <PageHeader titleId="add-part-title" title={t.add.title} lead={t.form.requiredNote} />
       <DraftNotice draft={draft} onDiscard={() => startNext(false)} />
       <Form
         noValidate

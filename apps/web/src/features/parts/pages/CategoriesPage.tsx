@@ -1,21 +1,50 @@
 import { Link } from 'react-router';
+import { EmptyState } from '../../../components/EmptyState';
+import { LoadingSkeleton } from '../../../components/LoadingSkeleton';
+import { PageHeader } from '../../../components/PageHeader';
 import { parts as t } from '../../../i18n/parts';
 import { formatInteger } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
-import { useCategories } from '../api/get-categories';
-import { ErrorMessage, LoadingText } from '../components/QueryStatus';
+import { useCan } from '../../../lib/session/use-can';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useCategories } from '../api/get-categories';
+import { CategoryActions } from '../components/CategoryActions';
+import { ErrorMessage } from '../components/QueryStatus';
+import '../components/parts.css';
 
-/** 'Consulta Categorie': one tile per category with its number of parts. */
+/** Tiles drawn while the categories load (a yard has a dozen or so). */
+const SKELETON_TILES = 8;
+
+const TILE_COLUMN = 'col-12 col-sm-6 col-lg-4 col-xl-3';
+
+/** 'Consulta categorie': one tile per category with its number of parts. */
 export default function CategoriesPage() {
   useDocumentTitle(t.categories.title);
   const query = useCategories();
+  const canWrite = useCan('parts:write');
+  const canManage = useCan('categories:manage');
 
   return (
-    <section className="container py-3">
-      <h1 className="h2">{t.categories.title}</h1>
-      <p className="lead">{t.categories.subtitle}</p>
-      {query.isPending && <LoadingText />}
+    <section className="container">
+      <PageHeader title={t.categories.title} lead={t.categories.subtitle} />
+      {query.isPending && (
+        <LoadingSkeleton>
+          <ul className="row g-3 list-unstyled">
+            {Array.from({ length: SKELETON_TILES }, (_, i) => (
+              <li key={i} className={TILE_COLUMN}>
+                <span className="card category-tile">
+                  <span className="card-body d-block">
+                    <span className="card-title h5 d-block">
+                      <span className="placeholder rounded" style={{ width: `${45 + ((i * 17) % 40)}%` }} />
+                    </span>
+                    <span className="placeholder rounded" style={{ width: '6rem' }} />
+                  </span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </LoadingSkeleton>
+      )}
       {query.isError && (
         <ErrorMessage
           title={t.categories.errorTitle}
@@ -23,14 +52,26 @@ export default function CategoriesPage() {
           onRetry={() => void query.refetch()}
         />
       )}
-      {query.data?.length === 0 && <p className="fs-5">{t.categories.empty}</p>}
+      {query.data?.length === 0 && (
+        <EmptyState
+          title={t.categories.empty}
+          text={t.categories.emptyText}
+          action={
+            canWrite ? (
+              <Link className="btn btn-primary" to={paths.addPart.getHref()}>
+                {t.list.addFirst}
+              </Link>
+            ) : undefined
+          }
+        />
+      )}
       {query.data && query.data.length > 0 && (
         <ul className="row g-3 list-unstyled">
           {query.data.map(({ categoria, count }) => (
-            <li key={categoria} className="col-12 col-sm-6 col-lg-4 col-xl-3">
+            <li key={categoria} className={TILE_COLUMN}>
               <Link
                 to={paths.category.getHref(categoria)}
-                className="card h-100 text-decoration-none shadow-sm"
+                className="card category-tile h-100 text-decoration-none shadow-sm"
               >
                 <span className="card-body d-block">
                   <span className="card-title h5 d-block text-break">{categoria}</span>
@@ -43,6 +84,7 @@ export default function CategoriesPage() {
           ))}
         </ul>
       )}
+      {canManage && query.data && query.data.length > 0 && <CategoryActions categories={query.data} />}
     </section>
   );
 }

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link, useParams } from 'react-router';
+import { EmptyState } from '../../../components/EmptyState';
+import { PageHeader } from '../../../components/PageHeader';
 import { parts as t } from '../../../i18n/parts';
 import { paths } from '../../../lib/paths';
 import { useCategoryParts } from '../api/get-category-parts';
@@ -35,18 +37,20 @@ export default function CategoryPage() {
   }, []);
 
   return (
-    <section className="container-fluid py-3">
-      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
-        <h1 className="h2 mb-0 text-break">{categoria}</h1>
-        <div className="d-flex flex-wrap gap-2 d-print-none">
-          <Button variant="primary" onClick={() => window.print()}>
-            {t.category.print}
-          </Button>
-          <Link className="btn btn-secondary" to={paths.categories.getHref()}>
-            {t.category.back}
-          </Link>
-        </div>
-      </div>
+    <section className="container-fluid px-lg-4">
+      <PageHeader
+        title={categoria}
+        actions={
+          <>
+            <Button variant="primary" onClick={() => window.print()}>
+              {t.category.print}
+            </Button>
+            <Link className="btn btn-secondary" to={paths.categories.getHref()}>
+              {t.category.back}
+            </Link>
+          </>
+        }
+      />
       <div className="mb-3">
         <PageSizeSelect value={pageSize} onChange={setPageSize} />
       </div>
@@ -57,7 +61,17 @@ export default function CategoryPage() {
         hrefFor={pageHref}
         replacePage={replacePage}
         caption={t.category.title(categoria)}
-        emptyText={t.category.empty}
+        empty={
+          <EmptyState
+            title={t.category.empty}
+            text={t.category.emptyText}
+            action={
+              <Link className="btn btn-primary" to={paths.categories.getHref()}>
+                {t.category.back}
+              </Link>
+            }
+          />
+        }
         errorTitle={t.category.errorTitle}
         sort={sort ?? NEWEST_FIRST}
         onSort={setSort}

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { callsTo, jsonResponse, mockApi } from '../../../testing/mock-api';
 import { currentPath, renderApp } from '../../../testing/render-app';
-import { makePart, ME_SIGNED_IN, TEST_USER } from '../../../testing/test-data';
+import { makePart, makeUser, ME_SIGNED_IN, TEST_USER } from '../../../testing/test-data';
 
 describe('CategoriesPage', () => {
   it('shows one tile per category with its count, linking to the category by name', async () => {
@@ -57,5 +57,89 @@ describe('CategoryPage', () => {
     expect(print).toHaveBeenCalledTimes(1);
     unmount();
     expect(document.body).not.toHaveClass('print-table-only');
+  });
+});
+
+describe('CategoriesPage for an amministratore', () => {
+  const ADMIN = { ...TEST_USER, role: 'amministratore' as const };
+  const signedInAdmin = { 'GET /api/users/me': () => jsonResponse(200, makeUser(ADMIN)) };
+
+  it('says whether a new name renames or merges, sends it, and shows the refreshed tiles', async () => {
+    let tiles = [
+      { categoria: 'Carrozzeria', count: 34 },
+      { categoria: 'carrozzeria', count: 2 },
+      { categoria: 'Fari', count: 5 },
+    ];
+    const calls = mockApi({
+      ...signedInAdmin,
+      'GET /api/componenti/categorie': () => jsonResponse(200, tiles),
+      'POST /api/componenti/categorie/rinomina': () => {
+        tiles = [
+          { categoria: 'Carrozzeria', count: 36 },
+          { categoria: 'Fari', count: 5 },
+        ];
+        return jsonResponse(200, { categoria: 'Carrozzeria', spostati: 2, count: 36, unite: true });
+      },
+    });
+    renderApp('/consultacategorie', { storedUser: ADMIN });
+    const tools = await screen.findByRole('heading', { name: 'Rinomina o unisci categorie' });
+    const card = tools.closest('.card') as HTMLElement;
+
+    await userEvent.click(within(card).getByRole('button', { name: 'Rinomina' }));
+    expect(await within(card).findByText('La categoria da rinominare è obbligatoria')).toBeInTheDocument();
+    expect(callsTo(calls, 'POST /api/componenti/categorie/rinomina')).toHaveLength(0);
+
+    await userEvent.selectOptions(within(card).getByLabelText(/^Categoria/), 'carrozzeria (2)');
+    await userEvent.type(within(card).getByLabelText(/^Nuovo nome/), 'Fanali');
+    expect(
+      within(card).getByText('2 componenti di «carrozzeria» passeranno a «Fanali».'),
+    ).toBeInTheDocument();
+    await userEvent.clear(within(card).getByLabelText(/^Nuovo nome/));
+    await userEvent.type(within(card).getByLabelText(/^Nuovo nome/), 'CARROZZERÌA');
+    expect(
+      within(card).getByText(
+        '«Carrozzeria» esiste già: 2 componenti di «carrozzeria» si uniranno a «Carrozzeria».',
+      ),
+    ).toBeInTheDocument();
+
+    await userEvent.click(within(card).getByRole('button', { name: 'Unisci' }));
+    expect(
+      await within(card).findByText('«carrozzeria» unita a «Carrozzeria»: ora 36 componenti.'),
+    ).toBeInTheDocument();
+    expect(callsTo(calls, 'POST /api/componenti/categorie/rinomina').map((call) => call.body)).toEqual([
+      { da: 'carrozzeria', a: 'CARROZZERÌA' },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('link', { name: /^carrozzeria/ })).not.toBeInTheDocument());
+    expect(screen.getByRole('link', { name: /Carrozzeria/ })).toHaveTextContent('36 componenti');
+  });
+
+  it('shows the server’s field message beside the new name', async () => {
+    mockApi({
+      ...signedInAdmin,
+      'GET /api/componenti/categorie': () => jsonResponse(200, [{ categoria: 'Fari', count: 5 }]),
+      'POST /api/componenti/categorie/rinomina': () =>
+        jsonResponse(400, {
+          error: 'Alcuni campi non sono validi: Il nuovo nome è uguale a quello attuale',
+          code: 'VALIDATION',
+          fields: { a: 'Il nuovo nome è uguale a quello attuale' },
+        }),
+    });
+    renderApp('/consultacategorie', { storedUser: ADMIN });
+    await screen.findByRole('heading', { name: 'Rinomina o unisci categorie' });
+    await userEvent.selectOptions(screen.getByLabelText(/^Categoria/), 'Fari (5)');
+    await userEvent.type(screen.getByLabelText(/^Nuovo nome/), 'Fari');
+    await userEvent.click(screen.getByRole('button', { name: 'Rinomina' }));
+    expect(await screen.findByText('Il nuovo nome è uguale a quello attuale')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Nuovo nome/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('is not offered to a magazziniere', async () => {
+    mockApi({
+      ...ME_SIGNED_IN,
+      'GET /api/componenti/categorie': () => jsonResponse(200, [{ categoria: 'Fari', count: 5 }]),
+    });
+    renderApp('/consultacategorie', { storedUser: TEST_USER });
+    await screen.findByRole('link', { name: /Fari/ });
+    expect(screen.queryByRole('heading', { name: 'Rinomina o unisci categorie' })).not.toBeInTheDocument();
   });
 });

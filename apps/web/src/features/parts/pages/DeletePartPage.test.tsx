@@ -29,14 +29,14 @@ describe('DeletePartPage', () => {
     expect(screen.getByText('Stai per cancellare il componente')).toBeInTheDocument();
     expect(screen.getByText('Codice: 51787654')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Foto di Faro anteriore sinistro' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: "NO, TORNA ALL'ELENCO COMPONENTI" })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: "No, torna all'elenco" })).toHaveAttribute(
       'href',
       '/elencocomponenti',
     );
 
-    await userEvent.click(screen.getByRole('button', { name: 'OK, CANCELLA' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sì, cancella' }));
     expect(callsTo(calls, DELETE)).toHaveLength(1);
-    expect(screen.getByRole('button', { name: 'Cancellazione in corso...' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cancellazione in corso…' })).toBeDisabled();
     // Still here while the server has not answered.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(currentPath(router)).toBe(`/cancellacomponente/${ID}`);
@@ -54,7 +54,7 @@ describe('DeletePartPage', () => {
       [DELETE]: () => jsonResponse(404, { error: 'Componente non trovato', code: 'NOT_FOUND' }),
     });
     const { router } = await render();
-    await userEvent.click(await screen.findByRole('button', { name: 'OK, CANCELLA' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Sì, cancella' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Il componente non è stato cancellato: Componente non trovato',
     );

@@ -1,20 +1,29 @@
 import { useParams } from 'react-router';
+import { PageHeader } from '../../../components/PageHeader';
+import { useCan } from '../../../lib/session/use-can';
+import { ReadOnlyNotice } from '../components/ReadOnlyNotice';
+import { PageSpinner } from '../../../components/PageSpinner';
 import { parts as t } from '../../../i18n/parts';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePart } from '../api/get-part';
 import { EditPartForm } from '../components/EditPartForm';
-import { ErrorMessage, LoadingText } from '../components/QueryStatus';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ErrorMessage } from '../components/QueryStatus';
 
-/** 'Visualizza/ Modifica componente'; the part id comes from the URL, so a reload opens the same part. */
+/** 'Modifica componente'; the part id comes from the URL, so a reload opens the same part. */
 export default function EditPartPage() {
+  const canWrite = useCan('parts:write');
+  return canWrite ? <EditPart /> : <ReadOnlyNotice title={t.edit.title} />;
+}
+
+function EditPart() {
   useDocumentTitle(t.edit.title);
   const { id = '' } = useParams();
   const query = usePart(id);
 
   return (
-    <section className="container py-3">
-      <h1 className="h2 mb-3">{t.edit.title}</h1>
-      {query.isPending && <LoadingText />}
+    <section className="container">
+      <PageHeader title={t.edit.title} />
+      {query.isPending && <PageSpinner />}
       {query.isError && (
         <ErrorMessage title={t.edit.loadError} error={query.error} onRetry={() => void query.refetch()} />
       )}

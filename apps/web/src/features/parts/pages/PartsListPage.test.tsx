@@ -63,7 +63,9 @@ describe('PartsListPage', () => {
     const answer = deferredResponse();
     mockApi({ ...ME_SIGNED_IN, [LIST]: () => answer.response });
     await render();
-    expect(screen.getByText('..Caricamento in corso')).toBeInTheDocument();
+    // Skeleton rows in the table's shape, announced once as 'Caricamento in corso…'.
+    expect(screen.getByRole('status')).toHaveTextContent('Caricamento in corso…');
+    expect(screen.getByRole('status')).toHaveAttribute('aria-busy', 'true');
     answer.release(listPage(100_000, 0));
     const table = await screen.findByRole('table');
     const headers = within(table).getAllByRole('columnheader');
@@ -178,7 +180,7 @@ describe('PartsListPage', () => {
 
     await userEvent.selectOptions(screen.getByLabelText('Componenti per pagina'), '10');
     await waitFor(() => expect(currentPath(router)).toBe(`${PATH}?modello=punto&perPagina=10`));
-    await userEvent.click(screen.getByRole('button', { name: 'RESET' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Azzera filtri' }));
     await waitFor(() => expect(currentPath(router)).toBe(`${PATH}?perPagina=10`));
     expect(screen.getByPlaceholderText('Inserisci il modello')).toHaveValue('');
 

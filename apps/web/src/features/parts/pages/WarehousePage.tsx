@@ -1,6 +1,9 @@
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { LOCATION_FIELDS, lookupSegments, type LocationLookup } from '@magazzino/contract';
+import { EmptyState } from '../../../components/EmptyState';
+import { PageHeader } from '../../../components/PageHeader';
 import { parts as t } from '../../../i18n/parts';
+import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLocationParts } from '../api/get-location-parts';
 import { locationPrefixWords } from '../components/format';
@@ -52,8 +55,8 @@ export default function WarehousePage() {
 
   const where = locationPrefixWords(segments);
   return (
-    <section className="container-fluid py-3">
-      <h1 className="h3 mb-3">{t.warehouse.heading}</h1>
+    <section className="container-fluid px-lg-4">
+      <PageHeader title={t.warehouse.heading} />
       <LocationForm key={JSON.stringify(lookup)} value={lookup} onSearch={onSearch} />
       {segments.length > 0 && (
         <>
@@ -67,7 +70,26 @@ export default function WarehousePage() {
             hrefFor={pageHref}
             replacePage={replacePage}
             caption={t.warehouse.results(where)}
-            emptyText={t.warehouse.empty}
+            empty={
+              <EmptyState
+                icon="shelf"
+                title={t.warehouse.empty}
+                text={t.warehouse.emptyText}
+                action={
+                  segments.length > 1 ? (
+                    <Link
+                      className="btn btn-primary"
+                      to={{
+                        pathname: paths.warehouse.getHref(),
+                        search: `?${new URLSearchParams({ scaffale: lookup.scaffale }).toString()}`,
+                      }}
+                    >
+                      {t.warehouse.wholeShelf(lookup.scaffale)}
+                    </Link>
+                  ) : undefined
+                }
+              />
+            }
             errorTitle={t.warehouse.errorTitle}
             sort={sort ?? (segments.length === LOCATION_FIELDS.length ? NEWEST_FIRST : BY_LOCATION)}
             onSort={setSort}

@@ -78,11 +78,11 @@ describe('returning after a change', () => {
     await userEvent.click(await link('Visualizza Pompa acqua'));
     await userEvent.click(await link('Cancella'));
     await screen.findByRole('heading', { level: 1, name: 'Richiesta cancellazione componente' });
-    expect(screen.getByRole('link', { name: 'NO, TORNA AL COMPONENTE' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'No, torna al componente' })).toHaveAttribute(
       'href',
       `/componente/${ID}`,
     );
-    await userEvent.click(await screen.findByRole('button', { name: 'OK, CANCELLA' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Sì, cancella' }));
     await waitFor(() => expect(currentPath(router)).toBe('/elencocomponenti?modello=punto'));
     expect(await notice('Componente cancellato')).toBeInTheDocument();
     expect(callsTo(calls, `DELETE /api/componenti/delete/${ID}`)).toHaveLength(1);
@@ -94,11 +94,11 @@ describe('returning after a change', () => {
       storedUser: TEST_USER,
     });
     await userEvent.click(await link('Cancella Pompa acqua'));
-    expect(await screen.findByRole('link', { name: "NO, TORNA ALL'ELENCO COMPONENTI" })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'No, torna alla categoria Motore' })).toHaveAttribute(
       'href',
       '/singolacategoria/Motore?pagina=1&perPagina=10',
     );
-    await userEvent.click(await screen.findByRole('button', { name: 'OK, CANCELLA' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Sì, cancella' }));
     await waitFor(() => expect(currentPath(router)).toBe('/singolacategoria/Motore?pagina=1&perPagina=10'));
     expect(await notice('Componente cancellato')).toBeInTheDocument();
     unmount();

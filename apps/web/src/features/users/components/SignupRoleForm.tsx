@@ -17,6 +17,11 @@ import { UsersError } from './UsersError';
 
 const t = messages.users;
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: t.roles[role] }));
+const SIGNUP_TEXTS = {
+  approval: t.settings.signupApproval,
+  open: t.settings.signupOpen,
+  closed: t.settings.signupClosed,
+} as const satisfies Record<AccountSettings['signup'], string>;
 
 /** 'Nuovi account': how accounts come in (SIGNUP) and the role they get, which an amministratore picks. */
 export function SignupRoleForm({ settings }: { settings: AccountSettings }) {
@@ -40,9 +45,7 @@ export function SignupRoleForm({ settings }: { settings: AccountSettings }) {
     <Card className="mb-4 shadow-sm">
       <Card.Body>
         <h2 className="h5 card-title">{t.settings.title}</h2>
-        <p className="text-body-secondary">
-          {settings.signup === 'open' ? t.settings.signupOpen : t.settings.signupClosed}
-        </p>
+        <p className="text-body-secondary">{SIGNUP_TEXTS[settings.signup]}</p>
         <Form noValidate onSubmit={(event) => void onSubmit(event)} className="users-settings-form">
           <FormField
             {...form.register('signupRole')}

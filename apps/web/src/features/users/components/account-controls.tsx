@@ -47,11 +47,13 @@ export function RoleSelect({ view, handlers }: { view: AccountView; handlers: Ac
   );
 }
 
-/** 'Attivo' or 'Disabilitato'. */
+const STATUS_COLOURS = { attivo: 'success', disabilitato: 'secondary', in_attesa: 'warning' } as const;
+
+/** 'Attivo', 'Disabilitato' or 'In attesa di approvazione'. */
 export function StatusBadge({ account }: { account: UserAccount }) {
-  const active = account.status === 'attivo';
+  const colour = STATUS_COLOURS[account.status];
   return (
-    <Badge bg={active ? 'success' : 'secondary'} className="users-status">
+    <Badge bg={colour} text={colour === 'warning' ? 'dark' : undefined} className="users-status">
       {t.statuses[account.status]}
     </Badge>
   );

@@ -2,15 +2,20 @@ import { useState } from 'react';
 import type { Role, UserAccount, UserUpdateInput } from '@magazzino/contract';
 import { messages } from '../../../i18n';
 import { useSessionStore } from '../../../lib/session/session-context';
+import { useApproveUser } from '../api/approve-user';
+import { useRejectUser } from '../api/reject-user';
 import { useSendPasswordReset } from '../api/send-password-reset';
 import { useUpdateUser } from '../api/update-user';
 import type { AccountHandlers, AccountView } from './account-controls';
+import type { RequestHandlers } from './SignupRequests';
 
 const t = messages.users;
 
 /** A change that waits for the amministratore's yes. */
 export type PendingConfirmation =
-  { kind: 'disable'; account: UserAccount } | { kind: 'self-demote'; account: UserAccount; role: Role };
+  | { kind: 'disable'; account: UserAccount }
+  | { kind: 'reject'; account: UserAccount }
+  | { kind: 'self-demote'; account: UserAccount; role: Role };
 
 /**
  * The changes an amministratore makes on 'Utenti', with what the page says about them: the last
@@ -21,6 +26,8 @@ export function useAccountChanges(selfId: string | undefined) {
   const session = useSessionStore();
   const update = useUpdateUser();
   const sendReset = useSendPasswordReset();
+  const approve = useApproveUser();
+  const reject = useRejectUser();
   const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<{ title: string; error: unknown } | null>(null);
   // Kept after the dialog closes, so its text does not change while it fades out.
@@ -67,9 +74,38 @@ export function useAccountChanges(selfId: string | undefined) {
     },
   };
 
+  const rejectRequest = async (account: UserAccount) => {
+    setNotice(null);
+    setFailure(null);
+    try {
+      await reject.mutateAsync(account._id);
+      setNotice(t.done.rejected(account.username));
+    } catch (error) {
+      setFailure({ title: t.failed.reject, error });
+    }
+  };
+
+  /** The answers to the sign-ups waiting for approval. */
+  const requestHandlers: RequestHandlers = {
+    onApprove: (account, role) => {
+      setNotice(null);
+      setFailure(null);
+      approve.mutate(
+        { id: account._id, role },
+        {
+          onSuccess: (approved) => setNotice(t.done.approved(approved.username, approved.role)),
+          onError: (error) => setFailure({ title: t.failed.approve, error }),
+        },
+      );
+    },
+    onReject: (account) => ask({ kind: 'reject', account }),
+    busyId: approve.isPending ? approve.variables.id : reject.isPending ? reject.variables : undefined,
+  };
+
   const confirm = () => {
     const pending = asking ? confirmation : null;
     setAsking(false);
+    if (pending?.kind === 'reject') void rejectRequest(pending.account);
     if (pending?.kind === 'disable') void apply(pending.account, { status: 'disabilitato' }, t.failed.status);
     if (pending?.kind === 'self-demote') void apply(pending.account, { role: pending.role }, t.failed.role);
   };
@@ -88,6 +124,7 @@ export function useAccountChanges(selfId: string | undefined) {
 
   return {
     handlers,
+    requestHandlers,
     viewOf,
     notice,
     failure,

@@ -1,0 +1,213 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Part } from '@magazzino/contract';
+import { seriousAxeViolations, VIEWPORTS } from './support/browser.js';
+import { makePhoto, usePartsSuite } from './support/parts.js';
+import { describeViolations, openPage, switchTheme, THEMES, type ScreenResult } from './support/screens.js';
+import {
+  crowdedDestructive,
+  describeTargets,
+  tapTargets,
+  tooSmall,
+  type TapTarget,
+} from './support/targets.js';
+
+// On a phone with gloves: every control of every screen at least 44 × 44 px at 390 px, the
+// destructive ones at least 8 px from any other, and axe clean in both themes. One walk through
+// every screen, as a visitor and signed in (as the first account: amministratore, so 'Utenti' too).
+
+interface Screen {
+  name: string;
+  path: string;
+  visitor?: boolean;
+  /** Waits until the screen is drawn, and brings it to the state to measure (a menu open...). */
+  ready: (page: Page) => Promise<void>;
+}
+
+const heading = (name: string | RegExp) => (page: Page) =>
+  page.getByRole('heading', { level: 1, name }).waitFor();
+
+/** Opens the collapsed navbar and the user menu (the menu items are controls too). */
+async function openMenus(page: Page, userMenu: string) {
+  await page.getByRole('button', { name: 'Apri o chiudi il menu' }).click();
+  await page.locator('#main-navbar.show').waitFor();
+  await page.getByRole('button', { name: userMenu }).click();
+  await page.locator('#main-navbar .dropdown-menu.show').waitFor();
+}
+
+describe('on a phone with gloves', () => {
+  let part: Part;
+  let photo: Buffer;
+  let email: string;
+  const suite = usePartsSuite(async ({ createPart, uploadPhoto, api, server }) => {
+    email = ((await (await api.request.get(`${server.url}/api/users/me`)).json()) as { email: string }).email;
+    photo = await makePhoto(480, 360, 21);
+    const url = await uploadPhoto(photo);
+    for (let i = 1; i <= 7; i++) {
+      await createPart({ nome: `Pastiglie freno ${i}`, categoria: 'Freni', scaffale: 'T', urlImmagine: url });
+    }
+    part = await createPart({
+      nome: 'Faro anteriore sinistro',
+      categoria: 'Illuminazione',
+      codice: '51787654',
+      scaffale: 'T',
+      urlImmagine: url,
+    });
+  });
+
+  const screens = (): Screen[] => [
+    { name: 'sign-in', path: '/login', visitor: true, ready: heading('Accedi') },
+    { name: 'sign-up', path: '/register', visitor: true, ready: heading('Registrati') },
+    {
+      name: 'forgot password',
+      path: '/resetpassword',
+      visitor: true,
+      ready: heading('Password dimenticata'),
+    },
+    { name: 'mail sent', path: '/sentpassword', visitor: true, ready: heading('Controlla la tua email') },
+    {
+      name: 'new password',
+      path: '/newpassword/abc',
+      visitor: true,
+      ready: (p) => p.locator('h1').waitFor(),
+    },
+    { name: '404', path: '/pagina-inesistente', ready: heading(/Pagina non trovata/) },
+    { name: 'dashboard', path: '/dashboardpage', ready: heading('Dashboard') },
+    {
+      name: 'signed-in menu',
+      path: '/dashboardpage',
+      ready: async (page) => {
+        await heading('Dashboard')(page);
+        await openMenus(page, email);
+      },
+    },
+    {
+      name: 'list',
+      path: '/elencocomponenti?perPagina=5',
+      ready: (p) => p.locator('.parts-card').nth(4).waitFor(),
+    },
+    {
+      name: 'list, filters open',
+      path: '/elencocomponenti?perPagina=5&pagina=2',
+      ready: async (page) => {
+        await page.locator('.parts-card').first().waitFor();
+        await page.getByRole('button', { name: /^Filtri/ }).click();
+        await page.getByRole('searchbox', { name: 'Nome' }).waitFor();
+      },
+    },
+    {
+      name: 'list, nothing found',
+      path: '/elencocomponenti?nome=nessuncomponente',
+      ready: (p) => p.getByText('Nessun componente trovato').waitFor(),
+    },
+    { name: 'part', path: `/componente/${part._id}`, ready: heading('Faro anteriore sinistro') },
+    {
+      name: 'add, photo stored',
+      path: '/nuovocomponente',
+      ready: async (page) => {
+        await heading('Aggiungi nuovo componente')(page);
+        await page.getByLabel('Immagine del componente').setInputFiles({
+          name: 'foto.jpg',
+          mimeType: 'image/jpeg',
+          buffer: photo,
+        });
+        await page.getByRole('img', { name: /Anteprima/ }).waitFor();
+      },
+    },
+    {
+      name: 'add, categories offered',
+      path: '/nuovocomponente',
+      ready: async (page) => {
+        await heading('Aggiungi nuovo componente')(page);
+        await page.getByRole('combobox', { name: 'Categoria' }).fill('fr');
+        await page.getByRole('option', { name: /Freni/ }).waitFor();
+      },
+    },
+    {
+      name: 'edit',
+      path: `/modificacomponente/${part._id}`,
+      ready: (p) => p.getByRole('textbox', { name: 'Nome' }).waitFor(),
+    },
+    {
+      name: 'delete',
+      path: `/cancellacomponente/${part._id}`,
+      ready: (p) => p.getByText('Faro anteriore sinistro').first().waitFor(),
+    },
+    {
+      name: 'categories',
+      path: '/consultacategorie',
+      ready: (p) => p.getByRole('link', { name: /^Freni/ }).waitFor(),
+    },
+    {
+      name: 'category',
+      path: '/singolacategoria/Freni',
+      ready: (p) => p.locator('.parts-card').first().waitFor(),
+    },
+    {
+      name: 'lookup',
+      path: '/consultamagazzino',
+      ready: (p) => p.getByRole('textbox', { name: 'Scaffale' }).waitFor(),
+    },
+    {
+      name: 'lookup, results',
+      path: '/consultamagazzino?scaffale=T',
+      ready: (p) => p.locator('.parts-card').first().waitFor(),
+    },
+    {
+      name: 'users',
+      path: '/utenti',
+      ready: (p) => p.getByRole('heading', { level: 1, name: 'Utenti' }).waitFor(),
+    },
+  ];
+
+  it('draws every control at least 44 × 44 px at 390 px, danger kept 8 px apart, axe clean in both themes', async () => {
+    const small: string[] = [];
+    const crowded: string[] = [];
+    const axe: ScreenResult[] = [];
+    let smallest: { target: TapTarget; screen: string } | undefined;
+    for (const screen of screens()) {
+      const { context, page } = await openPage(suite.browser, {
+        viewport: 'phone',
+        storageState: screen.visitor ? undefined : suite.signedIn,
+      });
+      try {
+        await page.goto(suite.server.url + screen.path);
+        await screen.ready(page);
+        const targets = await tapTargets(page);
+        for (const target of targets) {
+          const size = Math.min(target.width, target.height);
+          if (!smallest || size < Math.min(smallest.target.width, smallest.target.height)) {
+            smallest = { target, screen: screen.name };
+          }
+        }
+        const tiny = tooSmall(targets);
+        if (tiny.length > 0) small.push(`${screen.name}:\n${describeTargets(tiny)}`);
+        for (const c of crowdedDestructive(targets)) {
+          crowded.push(`${screen.name}: ${c.destructive} is ${c.gap.toFixed(1)} px from ${c.neighbour}`);
+        }
+        for (const theme of THEMES) {
+          await switchTheme(page, theme);
+          await page.mouse.move(0, 0);
+          axe.push({ shot: `${screen.name} ${theme} phone`, violations: await seriousAxeViolations(page) });
+        }
+        await page.setViewportSize(VIEWPORTS.desktop);
+        for (const theme of THEMES) {
+          await switchTheme(page, theme);
+          axe.push({ shot: `${screen.name} ${theme} desktop`, violations: await seriousAxeViolations(page) });
+        }
+      } finally {
+        await context.close();
+      }
+    }
+    if (smallest) {
+      const { target, screen } = smallest;
+      console.log(
+        `smallest tap target at 390 px: ${target.label} on '${screen}', ` +
+          `${Math.round(target.width)}×${Math.round(target.height)} px`,
+      );
+    }
+    expect(small.join('\n\n')).toBe('');
+    expect(crowded.join('\n')).toBe('');
+    expect(describeViolations(axe)).toBe('');
+  });
+});
