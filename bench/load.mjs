@@ -160,7 +160,8 @@ async function rawEngine(dialect, target, filters) {
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 1 });
     db = new Kysely({ dialect: new PostgresDialect({ pool }), log });
     run = ({ sql, parameters }) => pool.query(sql, parameters);
-    close = () => pool.end();
+    // db.destroy() ends the pool: ending it again would throw.
+    close = () => {};
   }
   try {
     const perSearch = [];
