@@ -99,7 +99,9 @@ export default defineConfig({
       { find: /^zod$/, replacement: zodJitless },
     ],
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 600 },
+  // Source maps stay beside the build for the operator (never referenced by the scripts, never
+  // served: plugins/web.ts refuses *.map), so no visitor can read the sources through them.
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: 'hidden', chunkSizeWarningLimit: 600 },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/media': 'http://127.0.0.1:3000' } },
   test: {
     name: 'web',
