@@ -49,6 +49,7 @@ export interface AppOverrides {
 export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   // The database, its WAL and the outbox hold accounts and reset links: owner only.
   keepDataPrivate(config.dataDir);
+  const { trustProxy } = config;
   const app = Fastify({
     logger: overrides.logger ?? {
       level: config.logLevel,
@@ -68,14 +69,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     },
     // One line per answered request, carrying the user id of a signed-in one.
     logController: new RequestLogController(),
-    // A hop count trusts that many proxies from the right of X-Forwarded-For, never the client's own hops.
+    // A hop count trusts that many proxies from the right of X-Forwarded-For, never the client's
+    // own hops. (Fastify given a plain number trusts no hop at all, so the count becomes a function.)
     trustProxy:
-      typeof config.trustProxy === 'number'
-        ? (
-            (hops: number) => (_address: string, hop: number) =>
-              hop < hops
-          )(config.trustProxy)
-        : config.trustProxy,
+      typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: 1024 * 1024,
     // Slow clients (README, "Sicurezza"): Node cuts any request not arrived whole by the upload
     // limit; plugins/request-guards.ts cuts other bodies after BODY_TIMEOUT_SECONDS. A socket

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import rateLimit, { type FastifyRateLimitStoreCtor, type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import ipaddr from 'ipaddr.js';
 import { errors } from '../lib/errors.js';
 import { boundedWindowStore } from './rate-limit-store.js';
 
@@ -27,19 +28,12 @@ export interface AttemptLimit {
  * address as its IPv4.
  */
 export function addressKey(ip: string): string {
-  if (!ip.includes(':')) return ip;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped?.[1]) return mapped[1];
-  const [head = '', tail = ''] = ip.toLowerCase().split('%')[0]?.split('::') ?? [];
-  const left = head === '' ? [] : head.split(':');
-  const right = ip.includes('::') ? (tail === '' ? [] : tail.split(':')) : [];
-  const groups = ip.includes('::')
-    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
-    : left;
-  return `${groups
-    .slice(0, 4)
-    .map((group) => (Number.parseInt(group, 16) || 0).toString(16))
-    .join(':')}::/64`;
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  const network = address.toByteArray().slice(0, 8);
+  const groups = [0, 2, 4, 6].map((i) => (((network[i] ?? 0) << 8) | (network[i + 1] ?? 0)).toString(16));
+  return `${groups.join(':')}::/64`;
 }
 
 type Check = ReturnType<FastifyInstance['createRateLimit']>;

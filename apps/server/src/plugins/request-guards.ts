@@ -44,8 +44,7 @@ const isUpload = (request: FastifyRequest) =>
  *   of another site whose name was re-pointed at this machine (DNS rebinding) gets nothing;
  * - no path or query parameter holds a control character (NUL would reach PostgreSQL): 400 naming it;
  * - its body arrives whole within BODY_TIMEOUT_SECONDS (uploads: UPLOAD_TIMEOUT_SECONDS), else the
- *   connection is cut: a client trickling a body cannot hold a connection for long;
- * - API answers are never stored by a cache (Cache-Control: no-store); images under /media keep theirs.
+ *   connection is cut: a client trickling a body cannot hold a connection for long.
  */
 export default fp(
   (app) => {
@@ -75,9 +74,6 @@ export default fp(
         request.raw.once('end', stop);
         reply.raw.once('finish', stop);
         reply.raw.once('close', stop);
-      }
-      if (request.url.startsWith('/api/') || request.url === '/api') {
-        reply.header('cache-control', 'no-store');
       }
       done();
     });

@@ -26,7 +26,7 @@ export function inlineScriptHashes(webDist: string): string[] {
  * script-src is 'self' plus the hashes of index.html's own inline scripts (`inlineScriptHashes`).
  *
  * Besides them, Permissions-Policy lets the page use the camera (photos of parts) and nothing
- * asks for the position or the microphone. Only these headers are sent. Helmet's other defaults are off on purpose:
+ * asks for the position or the microphone, and /api answers carry Cache-Control: no-store. Only these headers are sent. Helmet's other defaults are off on purpose:
  * - Strict-Transport-Security: the app is often reached over plain HTTP on the yard's network;
  *   whether a host is HTTPS-only is for the TLS proxy in front of it to say.
  * - CSP `upgrade-insecure-requests` (a helmet default directive): it would break that plain-HTTP use.
@@ -67,8 +67,11 @@ export default fp(
       xPermittedCrossDomainPolicies: false,
       xXssProtection: false,
     });
-    app.addHook('onRequest', (_request, reply, done) => {
+    app.addHook('onRequest', (request, reply, done) => {
       reply.header('permissions-policy', 'camera=(self), geolocation=(), microphone=()');
+      // API answers are never stored by a cache; images under /media and the app's files keep theirs.
+      if (request.url === '/api' || request.url.startsWith('/api/'))
+        reply.header('cache-control', 'no-store');
       done();
     });
   },

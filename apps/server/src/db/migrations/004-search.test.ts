@@ -1,19 +1,13 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Part } from '@magazzino/contract';
 import { signIn } from '../../../test/app.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../../../test/databases.js';
+import { testMigrator } from '../../../test/migrations.js';
 import { partInput } from '../../../test/factories.js';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { openDatabase, type DatabaseHandle } from '../dialect.js';
-import { migrations } from './index.js';
-
-class Provider implements MigrationProvider {
-  getMigrations(): Promise<Record<string, Migration>> {
-    return Promise.resolve(migrations);
-  }
-}
 
 /** A row of `parts` as the previous version (migrations 001–003) stored it. */
 function oldRow(index: number, createdAt: string, fields: Record<string, string> = {}) {
@@ -64,7 +58,7 @@ describe.each(DIALECTS)('migration 004-search on %s', (dialect) => {
     handle = openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
     // Migrations take any shape of database: this one is the previous version's.
     const db = handle.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-    const migrator = new Migrator({ db, provider: new Provider() });
+    const migrator = testMigrator(db);
     expect((await migrator.migrateTo('003-media')).error).toBeUndefined();
     // Inserted out of creation order: seq must follow creation time, not insertion.
     await db

@@ -1,20 +1,14 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { User, UserAccount } from '@magazzino/contract';
 import { login, me, newUserInput, signup } from '../../../test/accounts.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../../../test/databases.js';
+import { testMigrator } from '../../../test/migrations.js';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { hashSecret } from '../../modules/accounts/accounts.ports.js';
 import { hashPassword } from '../../modules/accounts/passwords.js';
 import { openDatabase, type DatabaseHandle } from '../dialect.js';
-import { migrations } from './index.js';
-
-class Provider implements MigrationProvider {
-  getMigrations(): Promise<Record<string, Migration>> {
-    return Promise.resolve(migrations);
-  }
-}
 
 const PASSWORD = 'password-di-sempre';
 /** A session cookie value of the previous version (43 base64url characters). */
@@ -37,7 +31,7 @@ describe.each(DIALECTS)('migration 005-roles on %s', (dialect) => {
     handle = openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
     // Migrations take any shape of database: this one is the previous version's.
     const db = handle.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-    const migrator = new Migrator({ db, provider: new Provider() });
+    const migrator = testMigrator(db);
     expect((await migrator.migrateTo('004-search')).error).toBeUndefined();
     return { db, migrator };
   }

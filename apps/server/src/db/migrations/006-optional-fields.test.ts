@@ -1,20 +1,14 @@
-import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CategoryCount, ConditionCount, Part } from '@magazzino/contract';
 import { signIn } from '../../../test/app.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../../../test/databases.js';
+import { testMigrator } from '../../../test/migrations.js';
 import { partInput } from '../../../test/factories.js';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { codeKey, foldText } from '../../lib/text-fold.js';
 import { openDatabase, type DatabaseHandle } from '../dialect.js';
-import { migrations } from './index.js';
-
-class Provider implements MigrationProvider {
-  getMigrations(): Promise<Record<string, Migration>> {
-    return Promise.resolve(migrations);
-  }
-}
 
 type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
 
@@ -115,7 +109,7 @@ describe.each(DIALECTS)('migration 006-optional-fields on %s', (dialect) => {
     database = await createTestDatabase(dialect);
     handle = openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
     const db = handle.db as unknown as AnyDb;
-    const migrator = new Migrator({ db, provider: new Provider() });
+    const migrator = testMigrator(db);
     expect((await migrator.migrateTo('005-roles')).error).toBeUndefined();
     await db
       .insertInto('parts')
@@ -240,7 +234,7 @@ describe.each(DIALECTS)('migration 006-optional-fields on %s', (dialect) => {
     database = await createTestDatabase(dialect);
     handle = openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
     const db = handle.db as unknown as AnyDb;
-    const migrator = new Migrator({ db, provider: new Provider() });
+    const migrator = testMigrator(db);
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
     await db
       .insertInto('parts')
