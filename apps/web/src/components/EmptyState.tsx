@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { LineIcon } from './LineIcon';
 
 /** The pictogram of an empty state (decorative). */
 export type EmptyStateIcon = 'box' | 'search' | 'shelf';
@@ -30,19 +31,7 @@ export function EmptyState({ title, text, action, icon = 'box', headingLevel = 2
   return (
     <div className="empty-state">
       <span className="empty-state-icon" aria-hidden="true">
-        <svg
-          width="24"
-          height="24"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          focusable="false"
-        >
-          <path d={ICONS[icon]} />
-        </svg>
+        <LineIcon path={ICONS[icon]} />
       </span>
       <Heading className="empty-state-title">{title}</Heading>
       {text && <p className="empty-state-text">{text}</p>}

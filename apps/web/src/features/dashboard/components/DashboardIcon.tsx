@@ -1,3 +1,5 @@
+import { LineIcon } from '../../../components/LineIcon';
+
 /** The four pictograms of the dashboard cards, drawn with the text colour (decorative). */
 export type DashboardIconName = 'list' | 'add' | 'warehouse' | 'categories';
 
@@ -13,20 +15,5 @@ const PATHS: Record<DashboardIconName, string> = {
 };
 
 export function DashboardIcon({ name }: { name: DashboardIconName }) {
-  return (
-    <svg
-      width="24"
-      height="24"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={PATHS[name]} />
-    </svg>
-  );
+  return <LineIcon path={PATHS[name]} />;
 }

@@ -52,7 +52,7 @@ function RequestControls({
       </Form.Select>
       <button
         type="button"
-        className="btn btn-sm users-btn-success"
+        className="btn btn-sm btn-soft-success"
         disabled={busy}
         onClick={() => onApprove(account, role)}
       >
@@ -61,7 +61,7 @@ function RequestControls({
       </button>
       <button
         type="button"
-        className="btn btn-sm users-btn-danger"
+        className="btn btn-sm btn-soft-danger"
         disabled={busy}
         onClick={() => onReject(account)}
       >

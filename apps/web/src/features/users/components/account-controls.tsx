@@ -68,7 +68,7 @@ export function AccountActions({ view, handlers }: { view: AccountView; handlers
       {!view.isSelf && (
         <button
           type="button"
-          className={`btn btn-sm ${active ? 'users-btn-danger' : 'users-btn-success'}`}
+          className={`btn btn-sm ${active ? 'btn-soft-danger' : 'btn-soft-success'}`}
           disabled={view.busy}
           onClick={() => handlers.onToggleStatus(account)}
         >
@@ -79,7 +79,7 @@ export function AccountActions({ view, handlers }: { view: AccountView; handlers
       {active && (
         <button
           type="button"
-          className="btn btn-sm users-btn-secondary"
+          className="btn btn-sm btn-soft-secondary"
           disabled={view.busy}
           onClick={() => handlers.onSendReset(account)}
         >
