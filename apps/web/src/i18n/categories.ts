@@ -10,9 +10,11 @@ export const categories = {
   rename: 'Rinomina',
   merge: 'Unisci',
   saving: 'Salvataggio…',
-  willMerge: (from: string, to: string, count: string) =>
-    `«${to}» esiste già: ${count} di «${from}» si uniranno a «${to}».`,
-  willRename: (from: string, to: string, count: string) => `${count} di «${from}» passeranno a «${to}».`,
+  // `one`: a single part, so the verb is singular ('1 componente … si unirà').
+  willMerge: (from: string, to: string, count: string, one: boolean) =>
+    `«${to}» esiste già: ${count} di «${from}» ${one ? 'si unirà' : 'si uniranno'} a «${to}».`,
+  willRename: (from: string, to: string, count: string, one: boolean) =>
+    `${count} di «${from}» ${one ? 'passerà' : 'passeranno'} a «${to}».`,
   parts: (count: number, formatted: string) => (count === 1 ? '1 componente' : `${formatted} componenti`),
   renamed: (from: string, to: string, count: string) =>
     `Categoria «${from}» rinominata in «${to}»: ${count}.`,

@@ -46,8 +46,8 @@ export function CategoryActions({ categories }: { categories: readonly CategoryC
   const preview =
     source && a.trim() !== ''
       ? target
-        ? t.willMerge(source.categoria, target.value, partsText(source.count))
-        : t.willRename(source.categoria, a.trim(), partsText(source.count))
+        ? t.willMerge(source.categoria, target.value, partsText(source.count), source.count === 1)
+        : t.willRename(source.categoria, a.trim(), partsText(source.count), source.count === 1)
       : undefined;
 
   const onSubmit = form.handleSubmit(async (values) => {

@@ -116,7 +116,11 @@ describe('CategoriesPage for an amministratore', () => {
   it('shows the server’s field message beside the new name', async () => {
     mockApi({
       ...signedInAdmin,
-      'GET /api/componenti/categorie': () => jsonResponse(200, [{ categoria: 'Fari', count: 5 }]),
+      'GET /api/componenti/categorie': () =>
+        jsonResponse(200, [
+          { categoria: 'Fari', count: 5 },
+          { categoria: 'Fanali', count: 1 },
+        ]),
       'POST /api/componenti/categorie/rinomina': () =>
         jsonResponse(400, {
           error: 'Alcuni campi non sono validi: Il nuovo nome è uguale a quello attuale',
@@ -128,9 +132,18 @@ describe('CategoriesPage for an amministratore', () => {
     await screen.findByRole('heading', { name: 'Rinomina o unisci categorie' });
     await userEvent.selectOptions(screen.getByLabelText(/^Categoria/), 'Fari (5)');
     await userEvent.type(screen.getByLabelText(/^Nuovo nome/), 'Fari');
+    expect(screen.getByText('5 componenti di «Fari» passeranno a «Fari».')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Rinomina' }));
     expect(await screen.findByText('Il nuovo nome è uguale a quello attuale')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Nuovo nome/)).toHaveAttribute('aria-invalid', 'true');
+
+    // One part: the verb is singular.
+    await userEvent.selectOptions(screen.getByLabelText(/^Categoria/), 'Fanali (1)');
+    await userEvent.clear(screen.getByLabelText(/^Nuovo nome/));
+    await userEvent.type(screen.getByLabelText(/^Nuovo nome/), 'fari');
+    expect(
+      screen.getByText('«Fari» esiste già: 1 componente di «Fanali» si unirà a «Fari».'),
+    ).toBeInTheDocument();
   });
 
   it('is not offered to a magazziniere', async () => {
