@@ -59,7 +59,7 @@ module.exports = {
       severity: 'error',
       comment: 'Only db/ knows SQLite from PostgreSQL: the drivers are imported there and nowhere else.',
       from: { path: SERVER, pathNot: [`${SERVER}db/`, TESTS] },
-      to: { path: 'node_modules/(better-sqlite3|pg|pg-cursor)/' },
+      to: { path: 'node_modules/(better-sqlite3|better-sqlite3-napi|pg|pg-cursor)/' },
     },
     {
       name: 'kysely-only-in-repositories',

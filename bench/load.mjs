@@ -13,7 +13,6 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { memoryOf, request, resetPeak, signIn, startServer, stats } from './harness.mjs';
@@ -49,6 +48,8 @@ const dist = (file) => import(pathToFileURL(path.join(ROOT, 'apps/server/dist', 
 const { CATEGORIES, MAKES } = await dist('cli/demo-catalogue.js');
 const { countParts, listPartsPage, REGISTRATION } = await dist('modules/parts/parts.repository.js');
 const { COUNT_LIMIT } = await dist('modules/parts/parts.service.js');
+// The driver build the server itself loads on this Node.js.
+const { default: Database } = await dist('db/sqlite-driver.js');
 /**
  * The seeded warehouses are cached by size and this version (bump it when seeding changes). A
  * cached database of an older schema is brought up to date by the server's own migrations when

@@ -3,7 +3,7 @@
 // or export never holds the event loop. Plain JavaScript: a worker thread cannot load TypeScript.
 // The messages are described in sqlite-read-pool.ts.
 import { parentPort, workerData } from 'node:worker_threads';
-import Database from 'better-sqlite3';
+import Database from './sqlite-driver.js';
 
 if (!parentPort) throw new Error('sqlite-read-worker must run in a worker thread');
 const port = parentPort;
