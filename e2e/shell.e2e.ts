@@ -213,6 +213,33 @@ describe('the app shell in Chromium', () => {
     expect(describeViolations(results)).toBe('');
   });
 
+  it("keeps a visitor's bar on one row on a phone, as tall as a clerk's, and asks no session check", async () => {
+    const heightOf = (page: Page) =>
+      page.locator('header').evaluate((header) => header.getBoundingClientRect().height);
+    for (const width of [320, 360, 390, 412]) {
+      const visitor = await browser.newContext({ viewport: { width, height: 800 }, locale: 'it-IT' });
+      const page = await visitor.newPage();
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/')) asked.push(request.url());
+      });
+      await page.goto(server.url + '/login');
+      await page.getByRole('heading', { name: 'Accedi', level: 1 }).waitFor();
+      const visitorHeight = await heightOf(page);
+      // No session to check: nothing asked of the API, so no 401 in the console either.
+      expect(asked).toEqual([]);
+      await visitor.close();
+
+      const clerk = await browser.newContext({ viewport: { width, height: 800 }, storageState: signedIn });
+      const clerkPage = await clerk.newPage();
+      await clerkPage.goto(server.url + '/dashboardpage');
+      await clerkPage.getByRole('heading', { name: 'Dashboard' }).waitFor();
+      expect(visitorHeight, `${width} px`).toBe(await heightOf(clerkPage));
+      expect(visitorHeight, `${width} px`).toBeLessThan(72);
+      await clerk.close();
+    }
+  });
+
   it('loads little JavaScript for the sign-in page', async () => {
     const { context, page } = await openPage(browser);
     const scripts: Promise<Buffer>[] = [];

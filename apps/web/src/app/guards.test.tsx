@@ -81,10 +81,17 @@ describe('route guards', () => {
     expect(currentPath(router)).toBe('/dashboardpage');
   });
 
-  it('waits for the server when nothing is stored, and lets a valid cookie session in', async () => {
+  it('sends a visitor (nothing stored, no session hint) to sign in without asking the server', async () => {
+    const calls = mockApi(ME_SIGNED_OUT);
+    renderApp('/elencocomponenti');
+    expect(await screen.findByRole('heading', { name: 'Accedi' })).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
+  it('waits for the server when only the session hint is there, and lets a valid cookie session in', async () => {
     const me = deferredResponse();
     mockApi({ 'GET /api/users/me': () => me.response });
-    const { router } = renderApp('/singolacategoria/Freni');
+    const { router } = renderApp('/singolacategoria/Freni', { sessionHint: true });
     expect(await screen.findByRole('status')).toHaveTextContent('Caricamento in corso…');
     expect(router.state.location.pathname).toBe('/singolacategoria/Freni');
     me.release(jsonResponse(200, makeUser()));

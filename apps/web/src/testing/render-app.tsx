@@ -2,13 +2,15 @@ import { render, type RenderResult } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from '../app/providers';
 import { routes } from '../app/router';
-import { USER_STORAGE_KEY, type PublicUser } from '../lib/session/session-store';
+import { SESSION_HINT_COOKIE, USER_STORAGE_KEY, type PublicUser } from '../lib/session/session-store';
 
 type AppRouter = ReturnType<typeof createMemoryRouter>;
 
 export interface RenderAppOptions {
   /** The profile found in localStorage at start (signed in at once), or none. */
   storedUser?: PublicUser | null;
+  /** Whether the browser holds the session hint cookie (a session the app has not seen yet). */
+  sessionHint?: boolean;
 }
 
 /**
@@ -18,9 +20,10 @@ export interface RenderAppOptions {
  */
 export function renderApp(
   url: string,
-  { storedUser = null }: RenderAppOptions = {},
+  { storedUser = null, sessionHint = false }: RenderAppOptions = {},
 ): RenderResult & { router: AppRouter } {
   if (storedUser) localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(storedUser));
+  if (sessionHint) document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`;
   const queryClient = createQueryClient();
   const defaults = queryClient.getDefaultOptions();
   queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });

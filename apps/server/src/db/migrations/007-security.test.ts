@@ -95,6 +95,7 @@ describe.each(DIALECTS)('migration 007-security on %s', (dialect) => {
       expect(signedIn.cookies.map((cookie) => cookie.name).sort()).toEqual([
         'magazzino_device',
         'magazzino_sid',
+        'magazzino_signed_in',
       ]);
     } finally {
       await app.close();

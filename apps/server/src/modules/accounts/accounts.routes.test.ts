@@ -32,6 +32,10 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
     expect(setCookie).toContain(`Max-Age=${7 * 24 * 3600}`);
     expect(setCookie).not.toContain('Secure');
     expect((await me(t.app, sessionCookieOf(res))).json()).toEqual(user);
+    // Beside it, a hint the page can read (no secret) with the same lifetime.
+    const hint = res.cookies.find((c) => c.name === 'magazzino_signed_in');
+    expect(hint).toMatchObject({ value: '1', path: '/', sameSite: 'Lax', maxAge: 7 * 24 * 3600 });
+    expect(hint?.httpOnly).toBeUndefined();
   });
 
   it.each([
@@ -125,6 +129,7 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
     expect(String(res.headers['set-cookie'])).toMatch(/^magazzino_sid=;.*Max-Age=0/);
+    expect(res.cookies.find((c) => c.name === 'magazzino_signed_in')).toMatchObject({ value: '', maxAge: 0 });
     expect((await me(t.app, cookie)).statusCode).toBe(401);
     // Only that session ends: the user's other device stays signed in.
     expect((await me(t.app, other)).statusCode).toBe(200);

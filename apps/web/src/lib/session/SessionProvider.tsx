@@ -24,7 +24,8 @@ export function SessionProvider({ children, store: given }: SessionProviderProps
   const queryClient = useQueryClient();
 
   useEffect(() => {
-    void store.confirm();
+    // A visitor (signed out from the start) has no session to confirm.
+    if (store.getSnapshot().status !== 'signed-out') void store.confirm();
     let last = Date.now();
     const refresh = () => {
       if (document.visibilityState !== 'visible' || store.getSnapshot().status !== 'signed-in') return;

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { deferredResponse, jsonResponse, mockApi } from '../../testing/mock-api';
 import { makeUser, ME_SIGNED_OUT, TEST_USER, unauthenticated } from '../../testing/test-data';
-import { createSessionStore, USER_STORAGE_KEY } from './session-store';
+import { createSessionStore, hasSessionHint, USER_STORAGE_KEY } from './session-store';
 
 const profile = TEST_USER;
 
@@ -12,8 +12,19 @@ describe('session store', () => {
     expect(store.getSnapshot()).toEqual({ user: profile, status: 'signed-in' });
   });
 
-  it('starts by checking when nothing (or something unreadable) is stored', () => {
-    expect(createSessionStore().getSnapshot()).toEqual({ user: null, status: 'checking' });
+  it('starts a visitor signed out: no profile stored, no session hint cookie', () => {
+    expect(createSessionStore().getSnapshot()).toEqual({ user: null, status: 'signed-out' });
+  });
+
+  it('starts by checking when the session hint is there or something unreadable is stored', () => {
+    document.cookie = 'magazzino_signed_in=1; path=/';
+    try {
+      expect(hasSessionHint()).toBe(true);
+      expect(createSessionStore().getSnapshot()).toEqual({ user: null, status: 'checking' });
+    } finally {
+      document.cookie = 'magazzino_signed_in=; path=/; max-age=0';
+    }
+    expect(hasSessionHint()).toBe(false);
     localStorage.setItem(USER_STORAGE_KEY, '{not json');
     expect(createSessionStore().getSnapshot().status).toBe('checking');
     localStorage.setItem(USER_STORAGE_KEY, JSON.stringify({ email: 'x@example.it' }));

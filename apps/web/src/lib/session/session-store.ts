@@ -12,8 +12,24 @@ export type PublicUser = Pick<User, '_id' | 'email' | 'username' | 'role'>;
 export const USER_STORAGE_KEY = 'user';
 
 /**
- * 'checking': nothing stored, the server is being asked (guards wait); 'signed-in': a profile is
- * known (restored from storage at once, then confirmed); 'signed-out': no session.
+ * The readable companion the server sets and clears with the httpOnly session cookie (`1`, no
+ * secret): a browser without it and without a stored profile has no session to check.
+ */
+export const SESSION_HINT_COOKIE = 'magazzino_signed_in';
+
+/** Whether the session hint cookie is present. */
+export function hasSessionHint(): boolean {
+  try {
+    return document.cookie.split(';').some((pair) => pair.trim() === `${SESSION_HINT_COOKIE}=1`);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * 'checking': no usable profile stored but maybe a session, the server is being asked (guards
+ * wait); 'signed-in': a profile is known (restored from storage at once, then confirmed);
+ * 'signed-out': no session.
  */
 export type SessionStatus = 'checking' | 'signed-in' | 'signed-out';
 
@@ -52,12 +68,13 @@ export function toPublicUser(value: unknown): PublicUser | null {
   return { _id, email, username, role };
 }
 
-function readStoredUser(storage: Storage): PublicUser | null {
+/** The stored profile, and whether anything at all was stored (an older profile, say). */
+function readStoredUser(storage: Storage): { user: PublicUser | null; found: boolean } {
   try {
     const raw = storage.getItem(USER_STORAGE_KEY);
-    return raw === null ? null : toPublicUser(JSON.parse(raw));
+    return { user: raw === null ? null : toPublicUser(JSON.parse(raw)), found: raw !== null };
   } catch {
-    return null; // unreadable storage or corrupt JSON: start signed out
+    return { user: null, found: true }; // unreadable storage or corrupt JSON: ask the server
   }
 }
 
@@ -70,10 +87,20 @@ function writeStoredUser(storage: Storage, user: PublicUser | null): void {
   }
 }
 
-/** Creates the session store over `storage`, restoring a stored profile at once. */
-export function createSessionStore(storage: Storage = window.localStorage): SessionStore {
+/**
+ * Creates the session store over `storage`, restoring a stored profile at once. With no profile
+ * the server is asked only when something was stored or the session hint is there: a visitor
+ * starts signed out, with no request.
+ */
+export function createSessionStore(
+  storage: Storage = window.localStorage,
+  sessionHint: () => boolean = hasSessionHint,
+): SessionStore {
   const stored = readStoredUser(storage);
-  let snapshot: SessionSnapshot = { user: stored, status: stored ? 'signed-in' : 'checking' };
+  let snapshot: SessionSnapshot = {
+    user: stored.user,
+    status: stored.user ? 'signed-in' : stored.found || sessionHint() ? 'checking' : 'signed-out',
+  };
   // Bumped by every sign-in/out so a late /me answer never overrides a newer decision.
   let generation = 0;
   const listeners = new Set<() => void>();
