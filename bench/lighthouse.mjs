@@ -12,7 +12,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { request, startServer } from './harness.mjs';
+import { chromium as playwright } from 'playwright-core';
+import { freePort, request, startServer } from './harness.mjs';
 import { ROOT } from './seed.mjs';
 
 const { values: args } = parseArgs({
@@ -64,8 +65,17 @@ function runCli(name, cliArgs, env, input) {
     throw new Error(`${name} failed (${result.status}):\n${result.stdout}${result.stderr}`);
 }
 
-/** One Lighthouse run; resolves with the parsed report. */
-function lighthouse(url, cookie, outFile) {
+/**
+ * One Lighthouse run in `browser` (our Chromium, reached on its debugging port); resolves with the
+ * parsed report. Lighthouse keeps the browser's storage (--disable-storage-reset): a signed-in
+ * page is measured as a clerk's browser holds it, the session cookie and the stored profile. The
+ * HTTP cache is emptied before every run, so each one downloads the whole app, as the first visit
+ * after an update does.
+ */
+async function lighthouse(browser, url, outFile) {
+  const cdp = await browser.context.newCDPSession(browser.page);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
   const lhArgs = [
     LH_CLI,
     url,
@@ -73,14 +83,11 @@ function lighthouse(url, cookie, outFile) {
     '--output=json',
     `--output-path=${outFile}`,
     '--only-categories=performance,accessibility,best-practices,seo',
-    '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+    `--port=${browser.port}`,
+    '--disable-storage-reset',
   ];
-  if (cookie) lhArgs.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
   return new Promise((resolve, reject) => {
-    const child = spawn(LH_NODE, lhArgs, {
-      env: { ...process.env, CHROME_PATH: chromium },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const child = spawn(LH_NODE, lhArgs, { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.once('exit', (code) => {
@@ -88,6 +95,26 @@ function lighthouse(url, cookie, outFile) {
       resolve(JSON.parse(fs.readFileSync(outFile, 'utf8')));
     });
   });
+}
+
+/**
+ * Our Chromium with a debugging port for Lighthouse; with `cookies`, signed in: the cookies in its
+ * jar, and the profile the app stores once it has confirmed the session.
+ */
+async function launchChromium(profileDir, cookies, appUrl) {
+  const port = await freePort();
+  const context = await playwright.launchPersistentContext(profileDir, {
+    executablePath: chromium,
+    headless: true,
+    args: [`--remote-debugging-port=${port}`, '--no-sandbox', '--disable-gpu'],
+  });
+  if (cookies.length > 0) await context.addCookies(cookies);
+  const page = context.pages()[0] ?? (await context.newPage());
+  if (cookies.length > 0) {
+    await page.goto(`${appUrl}/dashboardpage`);
+    await page.waitForFunction(() => globalThis.localStorage.getItem('user') !== null);
+  }
+  return { context, page, port };
 }
 
 function summarise(report) {
@@ -134,10 +161,8 @@ try {
     body: JSON.stringify({ email: ACCOUNT.email, password: ACCOUNT.password }),
   });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`);
-  const cookie = [login.headers['set-cookie'] ?? []]
-    .flat()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const setCookies = [login.headers['set-cookie'] ?? []].flat().map((c) => c.split(';')[0]);
+  const cookie = setCookies.join('; ');
   const listed = await fetch(`${server.url}/api/componenti?limit=50`, { headers: { cookie } });
   const body = await listed.json();
   const parts = Array.isArray(body) ? body : (body.items ?? []);
@@ -146,24 +171,45 @@ try {
   if (!partId) throw new Error('no part listed');
 
   const pages = [
-    { name: 'sign-in', path: '/login', cookie: '' },
-    { name: 'list', path: '/elencocomponenti', cookie },
-    { name: 'part', path: `/componente/${partId}`, cookie },
-    { name: 'add', path: '/nuovocomponente', cookie },
-    { name: 'categories', path: '/consultacategorie', cookie },
+    { name: 'sign-in', path: '/login', signedIn: false },
+    { name: 'list', path: '/elencocomponenti', signedIn: true },
+    { name: 'part', path: `/componente/${partId}`, signedIn: true },
+    { name: 'add', path: '/nuovocomponente', signedIn: true },
+    { name: 'categories', path: '/consultacategorie', signedIn: true },
   ].filter((page) => !args.pages || args.pages.split(',').includes(page.name));
+  // The session cookie and its readable hint, as the login left them in a clerk's browser.
+  const jar = setCookies.map((pair) => {
+    const [name, ...value] = pair.split('=');
+    return {
+      name,
+      value: value.join('='),
+      url: server.url,
+      sameSite: 'Lax',
+      httpOnly: name === 'magazzino_sid',
+    };
+  });
 
   const rows = [];
   for (const page of pages) {
     const results = [];
-    for (let run = 0; run < RUNS; run += 1) {
-      const out = path.join(dataDir, `lh-${page.name}-${run}.json`);
-      // A busy machine sometimes loses the trace (NO_NAVSTART): one more try before giving up.
-      const report = await lighthouse(`${server.url}${page.path}`, page.cookie, out).catch((error) => {
-        console.warn(`${page.name}: ${String(error).split('\n')[0]}; retrying`);
-        return lighthouse(`${server.url}${page.path}`, page.cookie, out);
-      });
-      results.push(summarise(report));
+    const browser = await launchChromium(
+      path.join(dataDir, `chromium-${page.name}`),
+      page.signedIn ? jar : [],
+      server.url,
+    );
+    try {
+      for (let run = 0; run < RUNS; run += 1) {
+        const out = path.join(dataDir, `lh-${page.name}-${run}.json`);
+        const url = `${server.url}${page.path}`;
+        // A busy machine sometimes loses the trace (NO_NAVSTART): one more try before giving up.
+        const report = await lighthouse(browser, url, out).catch((error) => {
+          console.warn(`${page.name}: ${String(error).split('\n')[0]}; retrying`);
+          return lighthouse(browser, url, out);
+        });
+        results.push(summarise(report));
+      }
+    } finally {
+      await browser.context.close();
     }
     const best = median(results);
     rows.push({ page: page.name, path: page.path, ...best });

@@ -240,6 +240,19 @@ describe('the app shell in Chromium', () => {
     }
   });
 
+  it("paints the yard's bar before any script has run", async () => {
+    const { context, page } = await openPage(browser, { viewport: 'phone' });
+    await page.route('**/*.js', (route) => route.abort());
+    await page.goto(server.url + '/elencocomponenti');
+    const nav = page.getByRole('navigation', { name: 'Navigazione principale' });
+    expect(await nav.getByRole('link', { name: 'Magazzino Ricambi' }).isVisible()).toBe(true);
+    // The same bar React draws: the same height as a visitor's, the accent rule under it.
+    expect(
+      await page.locator('header').evaluate((header) => header.getBoundingClientRect().height),
+    ).toBeLessThan(72);
+    await context.close();
+  });
+
   it('loads little JavaScript for the sign-in page', async () => {
     const { context, page } = await openPage(browser);
     const scripts: Promise<Buffer>[] = [];

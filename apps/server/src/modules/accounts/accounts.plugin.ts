@@ -8,6 +8,7 @@ import { loadBreachedPasswords } from './breached-passwords.js';
 import { TrustedDeviceService } from './devices.service.js';
 import logoutRoutes from './logout.routes.js';
 import { documentPermission } from './permission.docs.js';
+import { restoreSessionHint } from './session.cookie.js';
 import { sessionGuard } from './session.guard.js';
 import { SessionService } from './sessions.service.js';
 import usersRoutes from './users.routes.js';
@@ -81,6 +82,7 @@ export default fp(
     app.decorate('sessions', sessions);
     app.decorate('users', users);
     app.decorate('requireSession', sessionGuard(sessions));
+    app.addHook('onRequest', restoreSessionHint);
     app.decorateRequest('user', null);
     // Routes registered from here on (these, then the other modules') get their rule documented.
     app.addHook('onRoute', documentPermission);

@@ -121,6 +121,23 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
     expect((await me(t.app, 'magazzino_sid=garbage')).statusCode).toBe(401);
   });
 
+  it('gives the readable hint back to a page asked with the session cookie alone, and only then', async () => {
+    const cookie = sessionCookieOf(await register(t.app, newUserInput()));
+    const hintOf = (res: { cookies: { name: string; value: string }[] }) =>
+      res.cookies.find((c) => c.name === 'magazzino_signed_in');
+    const page = await t.app.inject({ method: 'GET', url: '/elencocomponenti', headers: { cookie } });
+    expect(hintOf(page)).toMatchObject({ value: '1', path: '/' });
+    const withHint = `${cookie}; magazzino_signed_in=1`;
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/elencocomponenti',
+      headers: { cookie: withHint },
+    });
+    expect(hintOf(again)).toBeUndefined();
+    expect(hintOf(await t.app.inject({ method: 'GET', url: '/elencocomponenti' }))).toBeUndefined();
+    expect(hintOf(await me(t.app, cookie))).toBeUndefined();
+  });
+
   it('logs out: 204, cookie cleared, and the old cookie no longer works (revoked server-side)', async () => {
     const input = newUserInput();
     const cookie = sessionCookieOf(await register(t.app, input));

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 
 /** Name of the session cookie (also declared in the OpenAPI security scheme). */
 export const SESSION_COOKIE = 'magazzino_sid';
@@ -39,4 +39,27 @@ export function setSessionCookie(
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
   reply.clearCookie(SESSION_HINT_COOKIE, cookieOptions(request, false));
+}
+
+/**
+ * An onRequest hook: a page asked with the session cookie but without its hint (a session started
+ * before the hint existed, or a client that sends the session cookie alone) gets the hint back,
+ * for this browser session, so the web app checks the session instead of showing the sign-in
+ * page. No lookup: the check itself (GET /api/users/me) decides.
+ */
+export function restoreSessionHint(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
+  if (
+    request.method === 'GET' &&
+    !request.url.startsWith('/api/') &&
+    !request.url.startsWith('/media/') &&
+    readSessionCookie(request) !== undefined &&
+    request.cookies[SESSION_HINT_COOKIE] === undefined
+  ) {
+    reply.setCookie(SESSION_HINT_COOKIE, '1', cookieOptions(request, false));
+  }
+  done();
 }
