@@ -54,3 +54,13 @@ describe('configuration of proxies, hosts and slow clients', () => {
     expect([config.bodyTimeoutMs, config.uploadTimeoutMs]).toEqual([30_000, 120_000]);
   });
 });
+
+describe('configuration of durability', () => {
+  it('syncs every SQLite commit by default (FULL), NORMAL on request, and refuses anything else', () => {
+    expect(loadConfig({}).sqliteSynchronous).toBe('full');
+    expect(loadConfig({ SQLITE_SYNCHRONOUS: 'NORMAL' }).sqliteSynchronous).toBe('normal');
+    expect(() => loadConfig({ SQLITE_SYNCHRONOUS: 'off' })).toThrow(
+      /SQLITE_SYNCHRONOUS: must be full or normal/,
+    );
+  });
+});

@@ -51,6 +51,13 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
     SQLITE_READERS: z.coerce.number().int().min(0).max(16).optional(),
+    /**
+     * FULL (the default): a commit is on disk before it is acknowledged, through a power cut too.
+     * NORMAL: a process crash loses nothing, a power cut may lose the last acknowledged commits.
+     */
+    SQLITE_SYNCHRONOUS: z
+      .enum(['full', 'normal', 'FULL', 'NORMAL'], { error: 'must be full or normal' })
+      .default('full'),
   })
   .superRefine((env, ctx) => {
     const idle = env.SESSION_IDLE_DAYS ?? env.SESSION_TTL_DAYS;
@@ -93,6 +100,8 @@ export interface Config {
   webDist: string;
   /** SQLite reader threads for lists, searches and exports (0: on the main thread). */
   sqliteReaders: number;
+  /** SQLite's `synchronous` setting: 'full' keeps acknowledged commits through a power cut. */
+  sqliteSynchronous: 'full' | 'normal';
 }
 
 export class ConfigError extends Error {
@@ -145,6 +154,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     // One per core, up to four: the main thread keeps answering while they read.
     sqliteReaders: e.SQLITE_READERS ?? Math.min(4, os.availableParallelism()),
+    sqliteSynchronous: e.SQLITE_SYNCHRONOUS.toLowerCase() as 'full' | 'normal',
     webDist: path.resolve(
       e.WEB_DIST ?? path.join(path.dirname(new URL(import.meta.url).pathname), '../../web/dist'),
     ),

@@ -78,6 +78,13 @@ export function openDatabase(options: {
   onConnectionError?: (error: Error) => void;
   /** SQLite reader threads (0: long reads run on the main connection too). */
   sqliteReaders?: number;
+  /**
+   * SQLite's `synchronous` (default 'full'): with 'full' in WAL mode every commit is synced to
+   * disk before it returns, so an acknowledged write survives a power cut; 'normal' syncs only at
+   * checkpoints (a process crash still loses nothing). Group commit keeps the cost to one sync per
+   * batch of creates.
+   */
+  sqliteSynchronous?: 'full' | 'normal';
 }): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -101,7 +108,7 @@ export function openDatabase(options: {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   const readers = options.sqliteReaders ?? 0;
   const reader =

@@ -100,6 +100,20 @@ describe('SQLite reader threads', () => {
     expect(count).toBe(5001);
   });
 
+  it('opens the file in WAL mode with every commit synced (FULL) unless NORMAL is asked', async () => {
+    const pragma = async (handle: DatabaseHandle, name: string) =>
+      (await sql.raw<Record<string, unknown>>(`PRAGMA ${name}`).execute(handle.db)).rows[0]?.[name];
+    expect(await pragma(handle, 'journal_mode')).toBe('wal');
+    // 2 = FULL: the WAL is synced at each commit, so an acknowledged write survives a power cut.
+    expect(await pragma(handle, 'synchronous')).toBe(2);
+    const normal = openDatabase({ databaseUrl: undefined, dataDir, sqliteSynchronous: 'normal' });
+    try {
+      expect(await pragma(normal, 'synchronous')).toBe(1);
+    } finally {
+      await normal.close();
+    }
+  });
+
   it('lets a read in hand finish when it closes, then refuses new ones', async () => {
     const own = openDatabase({ databaseUrl: undefined, dataDir, sqliteReaders: 1 });
     const inHand = busyCount(1_000_000).execute(own.reader);

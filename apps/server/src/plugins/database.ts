@@ -24,6 +24,7 @@ export default fp(
       dataDir: app.config.dataDir,
       onConnectionError: (error) => app.log.error({ err: error }, 'database connection lost'),
       sqliteReaders: app.config.sqliteReaders,
+      sqliteSynchronous: app.config.sqliteSynchronous,
     });
     try {
       const applied = await migrateToLatest(handle.db);

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LocalMediaStorage } from './local-media-storage.js';
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
@@ -44,6 +45,42 @@ describe('LocalMediaStorage', () => {
     const object = await storage.get('abc.webp');
     expect(object && (await readAll(object.body)).toString()).toBe('second');
     expect(fs.readdirSync(path.join(root, 'media', '.tmp'))).toEqual([]);
+  });
+
+  it('syncs the photo before naming it, then the folders that name it (a power cut keeps it whole)', async () => {
+    const events: string[] = [];
+    const where = (file: unknown) => path.relative(root, String(file)).replace(/put-[\w-]+$/, 'put-*');
+    const open = fsp.open.bind(fsp);
+    vi.spyOn(fsp, 'open').mockImplementation(async (file, flags) => {
+      const handle = await open(file, flags);
+      const sync = handle.sync.bind(handle);
+      vi.spyOn(handle, 'sync').mockImplementation(async () => {
+        events.push(`sync ${where(file)}`);
+        await sync();
+      });
+      return handle;
+    });
+    const rename = fsp.rename.bind(fsp);
+    vi.spyOn(fsp, 'rename').mockImplementation(async (from, to) => {
+      events.push(`rename ${where(from)} -> ${where(to)}`);
+      await rename(from, to);
+    });
+
+    await storage.put('abc.webp', Buffer.from('hello'), 'image/webp');
+    expect(events).toEqual([
+      'sync media/.tmp/put-*',
+      'rename media/.tmp/put-* -> media/ab/abc.webp',
+      'sync media/ab',
+      // The shard folder was new: its entry in the media folder is synced too.
+      'sync media',
+    ]);
+    events.length = 0;
+    await storage.put('abd.webp', Buffer.from('again'), 'image/webp');
+    expect(events).toEqual([
+      'sync media/.tmp/put-*',
+      'rename media/.tmp/put-* -> media/ab/abd.webp',
+      'sync media/ab',
+    ]);
   });
 
   it.each(['../escape', '..', 'a/b', '.tmp', 'A.webp', '', 'x'.repeat(201)])(

@@ -13,6 +13,16 @@ function isNotFound(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'ENOENT';
 }
 
+/** Makes a folder's entries (a rename into it, a new sub-folder) durable. */
+async function syncFolder(folder: string): Promise<void> {
+  const handle = await fsp.open(folder, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * Images as files under one folder (`DATA_DIR/media`). Objects are spread over sub-folders named
  * after the first two characters of the key, so no folder grows past a few thousand entries;
@@ -61,14 +71,28 @@ export class LocalMediaStorage implements MediaStorage {
     return removed;
   }
 
-  // Files need no content type: the name says .webp. Object stores keep it as object metadata.
+  /**
+   * Writes the object whole and durably: the scratch file is synced before the rename, and the
+   * folder after it (its parent too when the folder is new), so once `put` returns a power cut
+   * leaves the photo whole, and never a name pointing at half a file. Files need no content
+   * type: the name says .webp (object stores keep it as metadata).
+   */
   async put(key: string, data: Buffer, _contentType: string): Promise<void> {
     const target = this.pathOf(key);
+    const folder = path.dirname(target);
     const scratch = path.join(this.tempDir, `put-${randomUUID()}`);
     try {
-      await fsp.writeFile(scratch, data, { flag: 'wx' });
-      await fsp.mkdir(path.dirname(target), { recursive: true });
+      const file = await fsp.open(scratch, 'wx');
+      try {
+        await file.writeFile(data);
+        await file.sync();
+      } finally {
+        await file.close();
+      }
+      const created = await fsp.mkdir(folder, { recursive: true });
       await fsp.rename(scratch, target);
+      await syncFolder(folder);
+      if (created !== undefined) await syncFolder(this.root);
     } finally {
       await fsp.rm(scratch, { force: true });
     }
