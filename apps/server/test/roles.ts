@@ -11,6 +11,8 @@ import { signIn, type Session } from './app.js';
 export function publicRoutes(webFiles: readonly string[] = []): string[] {
   return [
     'GET /api/health',
+    // Probed by a load balancer or proxy, which has no session.
+    'GET /api/health/ready',
     'GET /api/docs',
     'GET /api/users/signup',
     'POST /api/users/signup',

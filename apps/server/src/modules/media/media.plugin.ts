@@ -30,6 +30,8 @@ export default fp<{ storage?: MediaStorage }>(
       storage: options.storage,
     });
     app.decorate('media', media);
+    // Ready only while photos can be stored and read (GET /api/health/ready).
+    app.health.addReadinessCheck('media', () => media.storage.checkReady());
 
     const scheduled = () => {
       media.cleanup().catch((error: unknown) => app.log.error({ err: error }, 'media cleanup failed'));
@@ -51,5 +53,5 @@ export default fp<{ storage?: MediaStorage }>(
     await app.register(uploadRoutes, { prefix: '/api/componenti' });
     await app.register(serveRoutes);
   },
-  { name: 'media', dependencies: ['config', 'clock', 'database', 'accounts'] },
+  { name: 'media', dependencies: ['config', 'clock', 'database', 'accounts', 'health'] },
 );

@@ -98,6 +98,12 @@ export class LocalMediaStorage implements MediaStorage {
     }
   }
 
+  /** The folder and its scratch folder are there, readable and writable (not a read-only or lost mount). */
+  async checkReady(): Promise<void> {
+    await fsp.access(this.root, fs.constants.R_OK | fs.constants.W_OK);
+    await fsp.access(this.tempDir, fs.constants.R_OK | fs.constants.W_OK);
+  }
+
   async exists(key: string): Promise<boolean> {
     const stat = await fsp.stat(this.pathOf(key)).catch((error: unknown) => {
       if (isNotFound(error)) return null;

@@ -46,4 +46,6 @@ export interface MediaStorage {
   delete(key: string): Promise<void>;
   /** Every stored object (not the scratch files), in no particular order. */
   list(): AsyncIterable<StoredObjectInfo>;
+  /** Resolves when objects can be written and read now; rejects with the cause otherwise. */
+  checkReady(): Promise<void>;
 }
