@@ -126,3 +126,56 @@ describe('inline scripts of the web app', () => {
     expect(inlineScriptHashes(path.join(webDist, 'missing'))).toEqual([]);
   });
 });
+
+describe('over HTTPS behind a trusted proxy', () => {
+  const account = { email: 'https@example.it', password: 'Faro-di-prova-2025!', username: 'H' };
+  let behindProxy: TestApp;
+  let direct: TestApp;
+  beforeAll(async () => {
+    behindProxy = await buildTestApp('sqlite', { TRUST_PROXY: '1' });
+    direct = await buildTestApp('sqlite');
+    for (const { app } of [behindProxy, direct]) {
+      const res = await app.inject({ method: 'POST', url: '/api/users/signup', payload: account });
+      expect(res.statusCode).toBe(201);
+    }
+  });
+  afterAll(async () => {
+    await behindProxy.close();
+    await direct.close();
+  });
+
+  /** Signs the account in on `app`; answers the reply (always 200 with a session cookie). */
+  const signInOver = async (app: TestApp['app'], headers: Record<string, string>) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      headers,
+      payload: { email: account.email, password: account.password },
+    });
+    expect(res.statusCode).toBe(200);
+    const session = res.cookies.find((cookie) => cookie.name === 'magazzino_sid');
+    expect(session?.value).toMatch(/^[\w-]{43}$/);
+    return { res, secure: session?.secure === true };
+  };
+
+  it('sends HSTS and a Secure session cookie when the proxy says the request came over HTTPS', async () => {
+    const { res, secure } = await signInOver(behindProxy.app, { 'x-forwarded-proto': 'https' });
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
+    expect(secure).toBe(true);
+    const health = await behindProxy.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(health.headers['strict-transport-security']).toBe('max-age=31536000');
+  });
+
+  it('sends neither over plain HTTP, nor when an untrusted client claims HTTPS', async () => {
+    const plain = await signInOver(behindProxy.app, {});
+    expect(plain.res.headers['strict-transport-security']).toBeUndefined();
+    expect(plain.secure).toBe(false);
+    const claimed = await signInOver(direct.app, { 'x-forwarded-proto': 'https' });
+    expect(claimed.res.headers['strict-transport-security']).toBeUndefined();
+    expect(claimed.secure).toBe(false);
+  });
+});

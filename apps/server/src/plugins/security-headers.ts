@@ -27,8 +27,11 @@ export function inlineScriptHashes(webDist: string): string[] {
  *
  * Besides them, Permissions-Policy lets the page use the camera (photos of parts) and nothing
  * asks for the position or the microphone, and /api answers carry Cache-Control: no-store. Only these headers are sent. Helmet's other defaults are off on purpose:
- * - Strict-Transport-Security: the app is often reached over plain HTTP on the yard's network;
- *   whether a host is HTTPS-only is for the TLS proxy in front of it to say.
+ * - Strict-Transport-Security on plain HTTP: the app is often reached that way on the yard's
+ *   network. It is sent (one year, this host only: other hosts of the yard's domain may still be
+ *   plain HTTP) on every answer to a request that came over HTTPS: directly, or through a proxy
+ *   trusted with TRUST_PROXY that says so in X-Forwarded-Proto. The session cookie is Secure on
+ *   exactly the same requests (modules/accounts/session.cookie.ts).
  * - CSP `upgrade-insecure-requests` (a helmet default directive): it would break that plain-HTTP use.
  * - Cross-Origin-Resource-Policy, Origin-Agent-Cluster, X-DNS-Prefetch-Control,
  *   X-Download-Options, X-Permitted-Cross-Domain-Policies, X-XSS-Protection: never sent before,
@@ -69,6 +72,8 @@ export default fp(
     });
     app.addHook('onRequest', (request, reply, done) => {
       reply.header('permissions-policy', 'camera=(self), geolocation=(), microphone=()');
+      // request.protocol reads X-Forwarded-Proto only from a proxy trusted by TRUST_PROXY.
+      if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000');
       // API answers are never stored by a cache; images under /media and the app's files keep theirs.
       if (request.url === '/api' || request.url.startsWith('/api/'))
         reply.header('cache-control', 'no-store');
