@@ -5,7 +5,7 @@ import pLimit from 'p-limit';
 import { PartInputSchema } from '@magazzino/contract';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { openDatabase } from '../db/dialect.js';
-import { migrateToLatest } from '../db/migrate.js';
+import { migrateDatabase } from '../db/migrate.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { createMediaService, mediaFolder } from '../modules/media/media.factory.js';
 import type { MediaService } from '../modules/media/media.service.js';
@@ -82,7 +82,7 @@ export async function loadDemoParts(
   const clock = options.clock ?? systemClock;
   const handle = openDatabase(config);
   try {
-    await migrateToLatest(handle.db);
+    await migrateDatabase(handle);
     const parts = new PartsService(handle.db, handle.reader, handle.writes, clock);
     const existing = (await parts.count({})).count;
     if (existing > 0 && !options.force) {

@@ -30,6 +30,11 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** Human-readable location (file path or host/database, never a password). */
   describe: string;
+  /**
+   * Runs `work` (the migrations) while no other instance of the app on the same database runs
+   * its own: the others wait for it, then find nothing left to apply.
+   */
+  withMigrationLock<T>(work: () => Promise<T>): Promise<T>;
   /** Closes the reader threads, then the connections. */
   close(): Promise<void>;
 }
@@ -99,6 +104,8 @@ export function openDatabase(options: {
       writes: { run: (work) => db.transaction().execute(work) },
       dialect: 'postgres',
       describe: `postgres://${url.host}${url.pathname}`,
+      // Kysely's migrator takes a PostgreSQL advisory lock (pg_advisory_xact_lock) itself.
+      withMigrationLock: (work) => work(),
       close: () => db.destroy(),
     };
   }
@@ -122,12 +129,49 @@ export function openDatabase(options: {
     writes,
     dialect: 'sqlite',
     describe: file,
+    withMigrationLock: (work) => withSqliteMigrationLock(`${file}-migration-lock`, work),
     close: async () => {
       await writes.idle();
       if (reader !== db) await reader.destroy();
       await db.destroy();
     },
   };
+}
+
+/** How long an instance waits for another one's migrations before giving up. */
+export const MIGRATION_LOCK_WAIT_MS = 120_000;
+
+/**
+ * SQLite has no advisory lock, and Kysely's migrator takes none there: two instances starting at
+ * once on one file would both create the first table (the second failing). The lock is an
+ * exclusive transaction on a small file of its own beside the database, so the migrations may
+ * open their own transactions, and a process that dies lets go of it with its file handles. It
+ * is asked without waiting inside SQLite (that would block the event loop) and again every few
+ * milliseconds, up to MIGRATION_LOCK_WAIT_MS.
+ */
+async function withSqliteMigrationLock<T>(lockFile: string, work: () => Promise<T>): Promise<T> {
+  const lock = new SqliteDriver(lockFile);
+  try {
+    lock.pragma('busy_timeout = 0');
+    const deadline = Date.now() + MIGRATION_LOCK_WAIT_MS;
+    for (let delay = 10; ; delay = Math.min(delay * 2, 250)) {
+      try {
+        lock.exec('BEGIN EXCLUSIVE');
+        break;
+      } catch (error) {
+        const busy = (error as { code?: unknown }).code === 'SQLITE_BUSY';
+        if (!busy || Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+    try {
+      return await work();
+    } finally {
+      lock.exec('ROLLBACK');
+    }
+  } finally {
+    lock.close();
+  }
 }
 
 /** True when a driver error is a UNIQUE constraint violation, in either dialect. */

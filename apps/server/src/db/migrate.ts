@@ -1,5 +1,6 @@
 import { inspect } from 'node:util';
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { DatabaseHandle } from './dialect.js';
 import { migrations } from './migrations/index.js';
 
 class StaticMigrationProvider implements MigrationProvider {
@@ -21,4 +22,12 @@ export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<string[]> {
     });
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * Applies every pending migration to the database of `handle`, holding the migration lock: when
+ * several instances start at once, one applies them and the others wait, then find none left.
+ */
+export function migrateDatabase(handle: Pick<DatabaseHandle, 'db' | 'withMigrationLock'>): Promise<string[]> {
+  return handle.withMigrationLock(() => migrateToLatest(handle.db));
 }

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { openDatabase, type DatabaseHandle, type DialectName } from '../db/dialect.js';
-import { migrateToLatest } from '../db/migrate.js';
+import { migrateDatabase } from '../db/migrate.js';
 import type { Database } from '../db/schema.js';
 
 declare module 'fastify' {
@@ -27,7 +27,7 @@ export default fp(
       sqliteSynchronous: app.config.sqliteSynchronous,
     });
     try {
-      const applied = await migrateToLatest(handle.db);
+      const applied = await migrateDatabase(handle);
       app.log.info({ database: handle.describe, applied }, 'database ready');
     } catch (error) {
       await handle.close();

@@ -10,7 +10,7 @@ import {
 } from '@magazzino/contract';
 import { ConfigError, loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/dialect.js';
-import { migrateToLatest } from '../../db/migrate.js';
+import { migrateDatabase } from '../../db/migrate.js';
 import { systemClock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { createAccount } from './accounts.service.js';
@@ -152,7 +152,7 @@ export async function userCreateCommand(io: CommandIo): Promise<number> {
   }
   const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await migrateToLatest(handle.db);
+    await migrateDatabase(handle);
     const user = await createAccount(handle.db, parsed.data, systemClock, role);
     io.stdout.write(
       `Utente creato: ${user.username} <${user.email}>, ruolo ${ROLE_LABELS[user.role]} (database: ${handle.describe})\n`,
