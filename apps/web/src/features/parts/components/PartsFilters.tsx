@@ -52,10 +52,13 @@ export function PartsFilters({ value, onChange, onReset }: PartsFiltersProps) {
   const [committed, setCommitted] = useState<ListFilters>(value);
   const [open, setOpen] = useState(false);
   if (!sameFilters(committed, value)) {
-    // The URL moved (back/forward, reset, a commit of ours): the boxes it changed adopt it, the
-    // others keep what is being typed.
+    // The URL moved (back/forward, a commit of ours): the boxes it changed adopt it, unless the
+    // clerk has typed in them since the last change arrived (a URL change that lands late, on a
+    // busy phone, must not overwrite the newer text; that text is sent in its turn).
     const next = { ...draft };
-    for (const key of KEYS) if (committed[key] !== value[key]) next[key] = value[key];
+    for (const key of KEYS) {
+      if (committed[key] !== value[key] && draft[key] === committed[key]) next[key] = value[key];
+    }
     setCommitted(value);
     setDraft(next);
   }

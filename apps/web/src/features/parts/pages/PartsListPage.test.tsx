@@ -311,6 +311,17 @@ describe('Cerca ovunque', () => {
     expect(searchBox()).toHaveValue('citroen 1k0615 cit');
   });
 
+  it('keeps what the clerk typed when a change of the URL lands after it, and then sends it', async () => {
+    serveList(30);
+    const { router } = await render(`${PATH}?q=faro`);
+    await screen.findByRole('table');
+    await userEvent.clear(searchBox());
+    // An earlier change (a search sent before, on a busy phone) reaches the URL only now.
+    await router.navigate(`${PATH}?q=specchio`);
+    expect(searchBox()).toHaveValue('');
+    await waitFor(() => expect(currentPath(router)).toBe(PATH));
+  });
+
   it('puts the previous search back with the back button', async () => {
     const calls = serveList(30);
     const { router } = await render(`${PATH}?q=faro`);
