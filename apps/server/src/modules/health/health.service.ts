@@ -17,7 +17,8 @@ export const CHECK_TIMEOUT_MS = 2000;
  * and every check the modules added (the photo storage, ...), each within CHECK_TIMEOUT_MS.
  */
 export class HealthService {
-  private readonly checks = new Map<string, ReadinessCheck>([['database', () => pingDatabase(this.db)]]);
+  private readonly pingDatabase: ReadinessCheck = () => pingDatabase(this.db);
+  private readonly checks = new Map<string, ReadinessCheck>([['database', this.pingDatabase]]);
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -32,7 +33,7 @@ export class HealthService {
 
   /** True when the database answers; a failure is logged with its cause. */
   async databaseAnswers(): Promise<boolean> {
-    return (await this.run('database', () => pingDatabase(this.db))) === 'ok';
+    return (await this.run('database', this.pingDatabase)) === 'ok';
   }
 
   /** Runs every readiness check at once; `ready` when all of them passed. */
