@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { CONTROL_CHARACTERS, controlCharactersMessage } from './common.js';
 import { LIMITS } from './limits.js';
-import { AccountStatusSchema, RoleSchema, SettableAccountStatusSchema, SignupModeSchema } from './roles.js';
+import {
+  AccountStatusSchema,
+  RoleSchema,
+  SettableAccountStatusSchema,
+  SignupModeSchema,
+} from './role-schemas.js';
 
 const emailSchema = z
   .string({ error: "L'email è obbligatoria" })
