@@ -41,7 +41,7 @@ export interface AppOverrides {
   mailer?: Mailer;
   /** Where images are stored (default: DATA_DIR/media). */
   mediaStorage?: MediaStorage;
-  /** Where rate-limit counters live (default: this process's memory). */
+  /** Where rate-limit counters live (default: RATE_LIMIT_STORE: memory, the database or Redis). */
   rateLimitStore?: RateLimitStore;
 }
 

@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 
@@ -62,5 +63,116 @@ describe('configuration of durability', () => {
     expect(() => loadConfig({ SQLITE_SYNCHRONOUS: 'off' })).toThrow(
       /SQLITE_SYNCHRONOUS: must be full or normal/,
     );
+  });
+});
+
+describe('configuration of the rate-limit counters', () => {
+  it('keeps them in memory alone, in the database with DATABASE_URL, in Redis with REDIS_URL', () => {
+    expect(loadConfig({}).rateLimitStore).toBe('memory');
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/magazzino' }).rateLimitStore).toBe('database');
+    const redis = loadConfig({
+      DATABASE_URL: 'postgres://db/magazzino',
+      REDIS_URL: 'rediss://:pw@cache:6380/1',
+    });
+    expect([redis.rateLimitStore, redis.redisUrl]).toEqual(['redis', 'rediss://:pw@cache:6380/1']);
+    // RATE_LIMIT_STORE chooses: the database with the embedded SQLite too (several processes, one file).
+    expect(loadConfig({ RATE_LIMIT_STORE: 'database' }).rateLimitStore).toBe('database');
+    expect(loadConfig({ RATE_LIMIT_STORE: 'memory', REDIS_URL: 'redis://cache' }).rateLimitStore).toBe(
+      'memory',
+    );
+  });
+
+  it('refuses redis without REDIS_URL, an unknown store and a URL that is not redis://, never echoing it', () => {
+    expect(() => loadConfig({ RATE_LIMIT_STORE: 'redis' })).toThrow(
+      /REDIS_URL: must be set when RATE_LIMIT_STORE=redis/,
+    );
+    expect(() => loadConfig({ RATE_LIMIT_STORE: 'files' })).toThrow(
+      /RATE_LIMIT_STORE: must be memory, database or redis/,
+    );
+    const bad = () => loadConfig({ REDIS_URL: 'http://:segreto@cache:6379' });
+    expect(bad).toThrow(/REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/);
+    expect(bad).not.toThrow(/segreto/);
+  });
+});
+
+describe('configuration of the photo storage', () => {
+  const S3 = {
+    MEDIA_STORAGE: 's3',
+    S3_ENDPOINT: 'http://127.0.0.1:9000',
+    S3_BUCKET: 'magazzino-foto',
+    S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+    S3_SECRET_ACCESS_KEY: 'segreto-s3',
+  };
+
+  it('keeps photos in DATA_DIR/media by default', () => {
+    expect(loadConfig({}).mediaStorage).toEqual({ kind: 'local' });
+    expect(loadConfig({ MEDIA_STORAGE: 'local' }).mediaStorage).toEqual({ kind: 'local' });
+  });
+
+  it('takes a bucket with MEDIA_STORAGE=s3: us-east-1, virtual-host style and no prefix unless told', () => {
+    const { mediaStorage } = loadConfig(S3);
+    expect(mediaStorage).toMatchObject({
+      kind: 's3',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      bucket: 'magazzino-foto',
+      credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'segreto-s3' },
+      forcePathStyle: false,
+      prefix: '',
+    });
+    const minio = loadConfig({
+      ...S3,
+      S3_REGION: 'eu-south-1',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PREFIX: 'foto/prod',
+    });
+    expect(minio.mediaStorage).toMatchObject({
+      region: 'eu-south-1',
+      forcePathStyle: true,
+      prefix: 'foto/prod/',
+    });
+    // AWS itself with the SDK's own credentials (a role): no endpoint, no keys.
+    const aws = loadConfig({ MEDIA_STORAGE: 's3', S3_BUCKET: 'magazzino-foto' });
+    expect(aws.mediaStorage).toMatchObject({ kind: 's3', endpoint: undefined, credentials: undefined });
+  });
+
+  it('never shows the secret key when the config is printed or logged', () => {
+    const config = loadConfig(S3);
+    expect(JSON.stringify(config)).not.toContain('segreto-s3');
+    expect(inspect(config, { depth: null })).not.toContain('segreto-s3');
+    expect(JSON.stringify(config)).toContain('AKIAEXAMPLE');
+  });
+
+  it('refuses incomplete or contradictory settings, naming each variable', () => {
+    const refused = (env: Record<string, string>) => () => loadConfig(env);
+    expect(refused({ MEDIA_STORAGE: 'bucket' })).toThrow(/MEDIA_STORAGE: must be local or s3/);
+    expect(refused({ MEDIA_STORAGE: 's3' })).toThrow(/S3_BUCKET: must be set when MEDIA_STORAGE=s3/);
+    expect(refused({ S3_BUCKET: 'magazzino-foto' })).toThrow(
+      /MEDIA_STORAGE: is local \(the default\) while S3_BUCKET is set/,
+    );
+    expect(refused({ ...S3, S3_SECRET_ACCESS_KEY: '' })).toThrow(
+      /S3_SECRET_ACCESS_KEY: must be set together with S3_ACCESS_KEY_ID/,
+    );
+    expect(refused({ ...S3, S3_ACCESS_KEY_ID: '' })).toThrow(
+      /S3_ACCESS_KEY_ID: must be set together with S3_SECRET_ACCESS_KEY/,
+    );
+    expect(refused({ ...S3, S3_ENDPOINT: 'ftp://example.com' })).toThrow(
+      /S3_ENDPOINT: must be an http:\/\/ or https:\/\/ URL/,
+    );
+    expect(refused({ ...S3, S3_BUCKET: 'Foto_Magazzino' })).toThrow(/S3_BUCKET: must be a bucket name/);
+    expect(refused({ ...S3, S3_FORCE_PATH_STYLE: 'yes' })).toThrow(
+      /S3_FORCE_PATH_STYLE: must be true or false/,
+    );
+    expect(refused({ ...S3, S3_PREFIX: '/foto//' })).toThrow(/S3_PREFIX: must be a key prefix/);
+    // Every bad variable at once, and never the secret in the message.
+    let message = '';
+    try {
+      loadConfig({ MEDIA_STORAGE: 's3', S3_SECRET_ACCESS_KEY: 'segreto-s3' });
+    } catch (error) {
+      message = String(error);
+    }
+    expect(message).toContain('S3_BUCKET: must be set');
+    expect(message).toContain('S3_ACCESS_KEY_ID: must be set together');
+    expect(message).not.toContain('segreto-s3');
   });
 });

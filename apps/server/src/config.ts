@@ -1,11 +1,122 @@
 import os from 'node:os';
 import path from 'node:path';
+import { inspect } from 'node:util';
 import { z } from 'zod';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Without SESSION_IDLE_DAYS: a session not used for a week ends. */
 const DEFAULT_SESSION_IDLE_DAYS = 7;
+
+// --- Photo storage (modules/media/storage): files under DATA_DIR/media, or an S3-compatible bucket.
+
+/** S3 access keys. The secret stays out of JSON and console output: a logged config never shows it. */
+export class S3Credentials {
+  constructor(
+    readonly accessKeyId: string,
+    readonly secretAccessKey: string,
+  ) {}
+
+  toJSON(): { accessKeyId: string; secretAccessKey: string } {
+    return { accessKeyId: this.accessKeyId, secretAccessKey: '[redacted]' };
+  }
+
+  [inspect.custom](): { accessKeyId: string; secretAccessKey: string } {
+    return this.toJSON();
+  }
+}
+
+/** MEDIA_STORAGE=s3: the bucket and how to reach it. */
+export interface S3MediaStorageConfig {
+  kind: 's3';
+  /** Unset: AWS itself, for `region`. */
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  /** Unset: the SDK's default chain (AWS_* variables, shared files, an instance or task role). */
+  credentials: S3Credentials | undefined;
+  /** Bucket in the path (`https://host/bucket/key`), as MinIO and most self-hosted stores want. */
+  forcePathStyle: boolean;
+  /** Put before every key: '' or ending with '/'. */
+  prefix: string;
+}
+
+/** Where photos are kept: DATA_DIR/media (the default), or a bucket. */
+export type MediaStorageConfig = { kind: 'local' } | S3MediaStorageConfig;
+
+const MEDIA_STORAGE_ENV = {
+  MEDIA_STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL (unset = AWS)' })
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens',
+    )
+    .optional(),
+  // The secret may be anything; like every value here it is never echoed by these messages.
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  S3_PREFIX: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9._-]+(?:\/[A-Za-z0-9._-]+)*\/?$/,
+      'must be a key prefix such as magazzino/ or photos/prod/ (letters, digits, . _ - and /)',
+    )
+    .optional(),
+};
+
+type MediaStorageEnv = z.output<z.ZodObject<typeof MEDIA_STORAGE_ENV>>;
+
+/** The combinations the variables above cannot say alone, each reported under its variable. */
+function checkMediaStorageEnv(env: MediaStorageEnv, ctx: z.RefinementCtx): void {
+  if (env.MEDIA_STORAGE === 's3' && env.S3_BUCKET === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'must be set when MEDIA_STORAGE=s3' });
+  }
+  // Set without MEDIA_STORAGE=s3 the bucket would be silently unused, the photos on local disk.
+  if (env.MEDIA_STORAGE === 'local' && env.S3_BUCKET !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['MEDIA_STORAGE'],
+      message:
+        'is local (the default) while S3_BUCKET is set: set MEDIA_STORAGE=s3 to keep photos in the bucket, or unset S3_BUCKET',
+    });
+  }
+  if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+    const missing = env.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
+    const other = missing === 'S3_ACCESS_KEY_ID' ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    ctx.addIssue({
+      code: 'custom',
+      path: [missing],
+      message: `must be set together with ${other} (or leave both unset for the AWS default credentials)`,
+    });
+  }
+}
+
+/** The photo storage the variables name (checked by checkMediaStorageEnv before this runs). */
+function mediaStorageFrom(env: MediaStorageEnv): MediaStorageConfig {
+  // No bucket with MEDIA_STORAGE=s3 was refused above: the second test only narrows the type.
+  if (env.MEDIA_STORAGE === 'local' || env.S3_BUCKET === undefined) return { kind: 'local' };
+  const prefix = env.S3_PREFIX ?? '';
+  return {
+    kind: 's3',
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    bucket: env.S3_BUCKET,
+    credentials:
+      env.S3_ACCESS_KEY_ID !== undefined && env.S3_SECRET_ACCESS_KEY !== undefined
+        ? new S3Credentials(env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY)
+        : undefined,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+    prefix: prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`,
+  };
+}
+
+// --- End of photo storage.
 
 const EnvSchema = z
   .object({
@@ -15,6 +126,16 @@ const EnvSchema = z
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (unset = SQLite in DATA_DIR)')
+      .optional(),
+    // Rate-limit counters shared by several instances (plugins/rate-limit.ts). The URL may carry a
+    // password: it is never logged, nor echoed by these messages.
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\/[^/?#]/, 'must be a redis:// or rediss:// URL')
+      .refine((v) => URL.canParse(v), { message: 'must be a redis:// or rediss:// URL' })
+      .optional(),
+    RATE_LIMIT_STORE: z
+      .enum(['memory', 'database', 'redis'], { error: 'must be memory, database or redis' })
       .optional(),
     PUBLIC_URL: z.url().optional(),
     SMTP_URL: z
@@ -58,8 +179,17 @@ const EnvSchema = z
     SQLITE_SYNCHRONOUS: z
       .enum(['full', 'normal', 'FULL', 'NORMAL'], { error: 'must be full or normal' })
       .default('full'),
+    ...MEDIA_STORAGE_ENV,
   })
   .superRefine((env, ctx) => {
+    checkMediaStorageEnv(env, ctx);
+    if (env.RATE_LIMIT_STORE === 'redis' && env.REDIS_URL === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['REDIS_URL'],
+        message: 'must be set when RATE_LIMIT_STORE=redis (redis://[:password@]host:6379)',
+      });
+    }
     const idle = env.SESSION_IDLE_DAYS ?? env.SESSION_TTL_DAYS;
     if (idle !== undefined && idle > env.SESSION_MAX_DAYS) {
       ctx.addIssue({
@@ -77,6 +207,14 @@ export interface Config {
   dataDir: string;
   /** Unset: the embedded SQLite file `<dataDir>/magazzino.sqlite`. */
   databaseUrl: string | undefined;
+  /**
+   * Where rate-limit counters live: this process's memory (one instance), the database or Redis
+   * (several instances count together). Defaults to redis with REDIS_URL, else database with
+   * DATABASE_URL, else memory.
+   */
+  rateLimitStore: 'memory' | 'database' | 'redis';
+  /** Redis for the rate-limit counters; may carry a password, so never logged. */
+  redisUrl: string | undefined;
   /** Base of links in e-mails; defaults to http://localhost:<port>. */
   publicUrl: string;
   smtpUrl: string | undefined;
@@ -102,6 +240,8 @@ export interface Config {
   sqliteReaders: number;
   /** SQLite's `synchronous` setting: 'full' keeps acknowledged commits through a power cut. */
   sqliteSynchronous: 'full' | 'normal';
+  /** Where photos are kept (MEDIA_STORAGE): DATA_DIR/media, or an S3-compatible bucket. */
+  mediaStorage: MediaStorageConfig;
 }
 
 export class ConfigError extends Error {
@@ -132,6 +272,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    rateLimitStore: e.RATE_LIMIT_STORE ?? (e.REDIS_URL ? 'redis' : e.DATABASE_URL ? 'database' : 'memory'),
+    redisUrl: e.REDIS_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -158,5 +300,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: path.resolve(
       e.WEB_DIST ?? path.join(path.dirname(new URL(import.meta.url).pathname), '../../web/dist'),
     ),
+    mediaStorage: mediaStorageFrom(e),
   };
 }

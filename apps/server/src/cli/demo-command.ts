@@ -72,11 +72,11 @@ async function storeDemoPhotos(
 
 /**
  * Loads the demo parts into the configured database (migrations applied first), most of them
- * with a generated photo stored in DATA_DIR/media like an upload. Refuses, and inserts nothing,
+ * with a generated photo stored like an upload (DATA_DIR/media or the bucket of MEDIA_STORAGE=s3). Refuses, and inserts nothing,
  * when the database already holds parts unless `force` is set.
  */
 export async function loadDemoParts(
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'maxUploadBytes' | 'publicUrl'>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'maxUploadBytes' | 'publicUrl' | 'mediaStorage'>,
   options: { force?: boolean; count?: number; clock?: Clock } = {},
 ): Promise<DemoResult> {
   const clock = options.clock ?? systemClock;
@@ -135,9 +135,15 @@ export interface DemoIo {
 
 const USAGE = `Uso: npm run demo [-- --force] [-- --count <n>]
 Carica ${DEMO_COUNT} componenti dimostrativi nel database configurato (DATA_DIR o DATABASE_URL),
-quasi tutti con una foto generata (salvata in DATA_DIR/media).
+quasi tutti con una foto generata (salvata come le foto caricate: DATA_DIR/media o il bucket S3).
 Se il database contiene già dei componenti non fa nulla, a meno di --force (che li aggiunge comunque).
 `;
+
+/** Where the photos went, as the command's summary names it. */
+function photoPlace(config: Pick<Config, 'dataDir' | 'mediaStorage'>): string {
+  const storage = config.mediaStorage;
+  return storage.kind === 's3' ? `s3://${storage.bucket}/${storage.prefix}` : mediaFolder(config.dataDir);
+}
 
 /** `npm run demo`: loads the demo warehouse and says what it did; returns the exit code. */
 export async function demoCommand(io: DemoIo): Promise<number> {
@@ -188,7 +194,7 @@ export async function demoCommand(io: DemoIo): Promise<number> {
         .map(([categoria, n]) => `${categoria} ${n}`)
         .join(', ')}.\n` +
       `Con foto: ${result.withPhoto} componenti su ${result.inserted} (${result.photos} immagini generate, ` +
-      `${result.newPhotos} salvate ora in ${mediaFolder(config.dataDir)}, ${result.photos - result.newPhotos} già presenti).\n` +
+      `${result.newPhotos} salvate ora in ${photoPlace(config)}, ${result.photos - result.newPhotos} già presenti).\n` +
       `Componenti nel magazzino: ${result.total}. Avvia l'app con npm start e apri http://localhost:${config.port}\n`,
   );
   return 0;

@@ -159,4 +159,17 @@ export const errors = {
   imageNotFound: () => new AppError(404, 'NOT_FOUND', 'Immagine non trovata.'),
   serviceUnavailable: () =>
     new AppError(503, 'SERVICE_UNAVAILABLE', 'Servizio momentaneamente non disponibile.'),
+  /** The photo storage (an object store) does not answer; `save`: the upload was not kept. */
+  photoStorageUnavailable: (action: 'save' | 'read', cause: unknown) => {
+    const error = new AppError(
+      503,
+      'SERVICE_UNAVAILABLE',
+      action === 'save'
+        ? "Archivio delle foto non raggiungibile: l'immagine non è stata salvata. Riprova tra qualche minuto."
+        : 'Archivio delle foto non raggiungibile: riprova tra qualche minuto.',
+    );
+    // For the log only: the client hears the message above.
+    error.cause = cause;
+    return error;
+  },
 };

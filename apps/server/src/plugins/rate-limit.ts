@@ -2,13 +2,16 @@ import fp from 'fastify-plugin';
 import rateLimit, { type FastifyRateLimitStoreCtor, type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import ipaddr from 'ipaddr.js';
-import { errors } from '../lib/errors.js';
+import { AppError, errors } from '../lib/errors.js';
+import { counterStore } from './rate-limit-counters.js';
+import { DatabaseWindowCounters } from './rate-limit-database-store.js';
+import { closeRedis, connectRedis, RedisWindowCounters } from './rate-limit-redis-store.js';
 import { boundedWindowStore } from './rate-limit-store.js';
 
 /**
- * Where the counters live (@fastify/rate-limit's store interface). The default keeps them in this
- * process; several instances behind a balancer need a shared one. It must implement `read` as well
- * as `incr`: failures-only limits look before they count.
+ * Where the counters live (@fastify/rate-limit's store interface): this process's memory, the
+ * database or Redis (RATE_LIMIT_STORE); several instances behind a balancer need a shared one. It
+ * must implement `read` as well as `incr`: failures-only limits look before they count.
  */
 export type RateLimitStore = FastifyRateLimitStoreCtor;
 
@@ -38,12 +41,17 @@ export function addressKey(ip: string): string {
 
 type Check = ReturnType<FastifyInstance['createRateLimit']>;
 
+/** After the store failed to count a failed attempt, how long the limiter refuses every attempt. */
+export const STORE_FAILURE_PAUSE_MS = 5000;
+
 /** Several limits applied together to one kind of attempt (a login, a sign-up...). */
 export class AttemptLimiter {
   private readonly checks: Check[];
   // Attempts counted only when they fail are still running here: they hold their place, so a
   // burst of parallel guesses cannot all pass before the first failures are counted.
   private readonly inFlight = new Map<string, number>();
+  /** Until when attempts are refused because the store could not count a failure (Date.now()). */
+  private storeFailedUntil = 0;
 
   constructor(app: FastifyInstance, limits: readonly AttemptLimit[]) {
     this.checks = limits.map((limit) => {
@@ -73,8 +81,24 @@ export class AttemptLimiter {
    */
   private async count(request: FastifyRequest): Promise<void> {
     for (const check of this.checks) {
-      const result = await check(request);
+      const result = await this.onStore(request, () => check(request));
       if (!result.isAllowed && result.isExceeded) throw errors.rateLimited(Math.max(1, result.ttlInSeconds));
+    }
+  }
+
+  /**
+   * Looks or counts on the store. The limits fail closed: when the store (the database, Redis)
+   * cannot answer, the attempt is refused with 503 rather than let through uncounted: a limiter
+   * that opens whenever its store is down or slow gives a guessing script unlimited tries exactly
+   * then, and whoever can overload the store could open it at will. What it costs: sign-in,
+   * sign-up and password resets wait for the store; open sessions and every other route go on.
+   */
+  private async onStore<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      request.log.error({ err: error }, 'rate-limit store failed: attempt refused');
+      throw errors.serviceUnavailable();
     }
   }
 
@@ -90,7 +114,7 @@ export class AttemptLimiter {
     for (const key of keys) this.inFlight.set(key, (this.inFlight.get(key) ?? 0) + 1);
     try {
       const result = await attempt();
-      if (result === undefined) await this.count(request).catch(() => undefined);
+      if (result === undefined) await this.countFailed(request);
       return result;
     } finally {
       for (const key of keys) {
@@ -98,6 +122,22 @@ export class AttemptLimiter {
         if (left > 0) this.inFlight.set(key, left);
         else this.inFlight.delete(key);
       }
+    }
+  }
+
+  /**
+   * Counts a failed attempt. One that finds a limit used up (parallel attempts passed the look
+   * together) is still answered as the failure it was: the next one is refused. One the store
+   * could not count (it answered the look, then failed: writes failing, reads not) must not
+   * repeat freely: the limiter refuses every attempt for STORE_FAILURE_PAUSE_MS, then tries again.
+   */
+  private async countFailed(request: FastifyRequest): Promise<void> {
+    try {
+      await this.count(request);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.statusCode !== 503) return;
+      this.storeFailedUntil = Date.now() + STORE_FAILURE_PAUSE_MS;
+      throw error;
     }
   }
 
@@ -113,7 +153,10 @@ export class AttemptLimiter {
 
   /** Looks at every counter without counting; 429 when one has no attempt left. Returns the keys. */
   private async refuseWhenUsedUp(request: FastifyRequest): Promise<string[]> {
-    const states = await Promise.all(this.checks.map((check) => check(request, { increment: false })));
+    if (Date.now() < this.storeFailedUntil) throw errors.serviceUnavailable();
+    const states = await this.onStore(request, () =>
+      Promise.all(this.checks.map((check) => check(request, { increment: false }))),
+    );
     const waits: number[] = [];
     for (const state of states) {
       if (state.isAllowed) continue;
@@ -132,17 +175,36 @@ declare module 'fastify' {
 }
 
 /**
+ * The store RATE_LIMIT_STORE names: `memory` (rate-limit-store.ts: never evicts a live window),
+ * `database` (the `rate_limit_windows` table, swept as it goes) or `redis` (REDIS_URL). A shared
+ * store's connection or sweep ends when the app closes, before the database does.
+ */
+async function configuredStore(app: FastifyInstance): Promise<RateLimitStore> {
+  const { rateLimitStore, redisUrl } = app.config;
+  if (rateLimitStore === 'memory') return boundedWindowStore();
+  if (rateLimitStore === 'database') {
+    const counters = new DatabaseWindowCounters(app.db, { log: app.log });
+    app.addHook('onClose', () => counters.close());
+    app.log.info('rate-limit counters in the database');
+    return counterStore(counters);
+  }
+  if (!redisUrl) throw new Error('RATE_LIMIT_STORE=redis needs REDIS_URL');
+  const redis = await connectRedis(redisUrl, app.log);
+  app.addHook('onClose', () => closeRedis(redis));
+  return counterStore(new RedisWindowCounters(redis));
+}
+
+/**
  * @fastify/rate-limit, applied only where a module asks for it (no global limit), over the given
- * store or `boundedWindowStore`. The store keeps its own time (a shared store, its server's).
+ * store or the configured one. The store keeps its own time (a shared store, its server's).
  */
 export default fp<{ store?: RateLimitStore }>(
   async (app, options) => {
-    // Our own in-memory store unless one is given: it never evicts a live window (rate-limit-store.ts).
-    await app.register(rateLimit, { global: false, store: options.store ?? boundedWindowStore() });
+    await app.register(rateLimit, { global: false, store: options.store ?? (await configuredStore(app)) });
     app.decorate(
       'createAttemptLimiter',
       (limits: readonly AttemptLimit[]) => new AttemptLimiter(app, limits),
     );
   },
-  { name: 'rate-limit' },
+  { name: 'rate-limit', dependencies: ['config', 'database'] },
 );

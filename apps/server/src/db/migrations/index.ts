@@ -6,6 +6,7 @@ import * as m004 from './004-search.js';
 import * as m005 from './005-roles.js';
 import * as m006 from './006-optional-fields.js';
 import * as m007 from './007-security.js';
+import * as m008 from './008-rate-limits.js';
 
 /**
  * Every migration, in order. Names are never changed once released: the database records them.
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '005-roles': m005,
   '006-optional-fields': m006,
   '007-security': m007,
+  '008-rate-limits': m008,
 };

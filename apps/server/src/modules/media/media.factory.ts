@@ -8,18 +8,37 @@ import { configureImageLibrary, ImageProcessor } from './image-processor.js';
 import { MediaService } from './media.service.js';
 import { LocalMediaStorage } from './storage/local-media-storage.js';
 import type { MediaStorage } from './storage/media-storage.js';
+import { createS3Client } from './storage/s3-client.js';
+import { S3MediaStorage } from './storage/s3-media-storage.js';
+import { SCRATCH_FOLDER_NAME } from './storage/scratch-folder.js';
 
-/** Where the images are kept unless another storage is given: `DATA_DIR/media`. */
+/** Where the images are kept with MEDIA_STORAGE=local (the default): `DATA_DIR/media`. */
 export function mediaFolder(dataDir: string): string {
   return path.join(dataDir, 'media');
 }
 
 /**
+ * The storage MEDIA_STORAGE names (unset: local): files under DATA_DIR/media, or an S3-compatible
+ * bucket. Both receive uploads in the same local scratch folder, DATA_DIR/media/.tmp. The caller
+ * owns it: `close()` it when done.
+ */
+export function createMediaStorage(config: Pick<Config, 'dataDir' | 'mediaStorage'>): MediaStorage {
+  const settings = config.mediaStorage;
+  if (settings.kind === 'local') return new LocalMediaStorage(mediaFolder(config.dataDir));
+  return new S3MediaStorage({
+    client: createS3Client(settings),
+    bucket: settings.bucket,
+    prefix: settings.prefix,
+    scratchDir: path.join(mediaFolder(config.dataDir), SCRATCH_FOLDER_NAME),
+  });
+}
+
+/**
  * The media service as the app builds it (and command-line tools that store images, such as
- * `npm run demo`): the given storage or DATA_DIR/media, libvips set up for a small server.
+ * `npm run demo`): the given storage or the configured one, libvips set up for a small server.
  */
 export function createMediaService(options: {
-  config: Pick<Config, 'dataDir' | 'maxUploadBytes' | 'publicUrl'>;
+  config: Pick<Config, 'dataDir' | 'maxUploadBytes' | 'publicUrl' | 'mediaStorage'>;
   db: Kysely<Database>;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -29,7 +48,7 @@ export function createMediaService(options: {
   configureImageLibrary();
   return new MediaService({
     db,
-    storage: options.storage ?? new LocalMediaStorage(mediaFolder(config.dataDir)),
+    storage: options.storage ?? createMediaStorage(config),
     processor: new ImageProcessor(),
     maxUploadBytes: config.maxUploadBytes,
     log,

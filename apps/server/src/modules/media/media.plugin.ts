@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { createMediaService } from './media.factory.js';
+import { createMediaService, createMediaStorage } from './media.factory.js';
 import { serveRoutes, uploadRoutes } from './media.routes.js';
 import type { MediaService } from './media.service.js';
 import type { MediaStorage } from './storage/media-storage.js';
@@ -15,19 +15,27 @@ declare module 'fastify' {
 }
 
 /**
- * The media module: `app.media` over the given storage (DATA_DIR/media by default), the upload
+ * The media module: `app.media` over the given storage (else MEDIA_STORAGE's), the upload
  * route at POST /api/componenti/upload (session required), GET /media/<name> (public), and the
  * cleanup of unused images at start and every hour. Modules whose records use images register
  * with `app.media.registerImageOwner` (and name 'media' among their dependencies).
  */
 export default fp<{ storage?: MediaStorage }>(
   async (app, options) => {
+    const storage = options.storage ?? createMediaStorage(app.config);
+    // A storage given by the caller is the caller's to close; the configured one is closed here.
+    if (!options.storage) {
+      app.addHook('onClose', (_instance, done) => {
+        storage.close?.();
+        done();
+      });
+    }
     const media = createMediaService({
       config: app.config,
       db: app.db,
       clock: app.clock,
       log: app.log.child({ module: 'media' }),
-      storage: options.storage,
+      storage,
     });
     app.decorate('media', media);
     // Ready only while photos can be stored and read (GET /api/health/ready).

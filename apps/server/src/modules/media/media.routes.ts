@@ -1,9 +1,12 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema, UploadResultSchema } from '@magazzino/contract';
 import { z } from 'zod';
 import { errors } from '../../lib/errors.js';
+import { contentRange, requestedRange } from './media-ranges.js';
 import { MEDIA_NAME } from './media-urls.js';
+import { RangeNotSatisfiableError, type StoredObject } from './storage/media-storage.js';
 
 /** Name of the multipart field that carries the image (kept from the original front end). */
 export const UPLOAD_FIELD = 'my_file';
@@ -56,6 +59,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
           401: ApiErrorSchema,
           413: ApiErrorSchema,
           415: ApiErrorSchema,
+          503: ApiErrorSchema,
         },
       },
       // The route has no params or query, and its body is read by the handler from the multipart
@@ -87,7 +91,20 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** GET /media/<name>: stored images, public, cached for a year (names change with content). */
+/** Headers of every image answer: a name never changes content, so it is cached for a year. */
+function cacheHeaders(reply: FastifyReply, etag: string): FastifyReply {
+  return reply
+    .header('cache-control', 'public, max-age=31536000, immutable')
+    .header('etag', etag)
+    .header('x-content-type-options', 'nosniff');
+}
+
+/**
+ * GET /media/<name>: stored images, public, cached for a year (names change with content),
+ * streamed from the storage. A matching If-None-Match answers 304 before anything else; a single
+ * byte range (Range, honoured when If-Range is absent or names this image) answers 206, or 416
+ * when it starts past the end; anything else gets the whole image.
+ */
 export const serveRoutes: FastifyPluginAsyncZod = (app) => {
   app.get(
     '/media/:name',
@@ -96,7 +113,14 @@ export const serveRoutes: FastifyPluginAsyncZod = (app) => {
         // Binary files, not JSON API: described in the upload route instead.
         hide: true,
         params: z.object({ name: z.string() }),
-        response: { 200: z.unknown(), 304: z.unknown(), 404: ApiErrorSchema },
+        response: {
+          200: z.unknown(),
+          206: z.unknown(),
+          304: z.unknown(),
+          404: ApiErrorSchema,
+          416: z.unknown(),
+          503: ApiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -104,19 +128,27 @@ export const serveRoutes: FastifyPluginAsyncZod = (app) => {
       // The strict pattern is the whole defence against path tricks: nothing else reaches storage.
       if (!MEDIA_NAME.test(name)) throw errors.imageNotFound();
       const etag = `"${name.slice(0, -'.webp'.length)}"`;
-      reply
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('etag', etag)
-        .header('x-content-type-options', 'nosniff');
-      if (request.headers['if-none-match'] === etag && (await app.media.storage.exists(name))) {
-        return reply.code(304).send();
+      if (request.headers['if-none-match'] === etag && (await app.media.isStored(name))) {
+        return cacheHeaders(reply, etag).code(304).send();
       }
-      const object = await app.media.open(name);
-      if (!object) {
-        reply.removeHeader('cache-control').removeHeader('etag');
-        throw errors.imageNotFound();
+      // Ranges are defined for GET only (RFC 9110): a HEAD describes the whole image.
+      const range = request.method === 'GET' ? requestedRange(request.headers, etag) : null;
+      let object: StoredObject | null;
+      try {
+        object = await app.media.open(name, range ?? undefined);
+      } catch (error) {
+        if (!(error instanceof RangeNotSatisfiableError)) throw error;
+        return reply.code(416).header('content-range', `bytes */${error.size}`).send();
       }
-      return reply.type('image/webp').header('content-length', String(object.size)).send(object.body);
+      // Errors (404, 503) go out without the cache headers: they must not be kept for a year.
+      if (!object) throw errors.imageNotFound();
+      cacheHeaders(reply, etag).type('image/webp').header('accept-ranges', 'bytes');
+      if (object.range) {
+        const { start, end } = object.range;
+        reply.code(206).header('content-range', contentRange(object.range, object.size));
+        return reply.header('content-length', String(end - start + 1)).send(object.body);
+      }
+      return reply.header('content-length', String(object.size)).send(object.body);
     },
   );
   return Promise.resolve();

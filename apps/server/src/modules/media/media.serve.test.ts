@@ -2,17 +2,37 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadResult } from '@magazzino/contract';
+import type { DialectName } from '../../db/dialect.js';
 import { buildTestApp, signIn, type Session, type TestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/databases.js';
 import { imageOf, storedKeys, tempFileNames, uploadForm } from '../../../test/images.js';
+import { startS3Server, type TestS3Server } from '../../../test/s3-server.js';
 
-describe.each(DIALECTS)('GET /media/<name> (%s)', (dialect) => {
+/** Both databases with the local storage, and the bucket (on a real S3-protocol server) once. */
+const CASES: { dialect: DialectName; storage: 'local' | 's3' }[] = [
+  ...DIALECTS.map((dialect) => ({ dialect, storage: 'local' as const })),
+  { dialect: 'sqlite', storage: 's3' },
+];
+
+const CACHE_HEADERS = {
+  'content-type': 'image/webp',
+  'cache-control': 'public, max-age=31536000, immutable',
+  'x-content-type-options': 'nosniff',
+};
+
+describe.each(CASES)('GET /media/<name> ($dialect, $storage storage)', ({ dialect, storage }) => {
   let t: TestApp;
+  let s3: TestS3Server | undefined;
   let session: Session;
   let image: UploadResult;
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect, { MAX_UPLOAD_MB: '1' });
+    let env: Record<string, string> = { MAX_UPLOAD_MB: '1' };
+    if (storage === 's3') {
+      s3 = await startS3Server();
+      env = { ...env, ...s3.env(await s3.createBucket()) };
+    }
+    t = await buildTestApp(dialect, env);
     session = await signIn(t.app);
     const response = await session.inject({
       method: 'POST',
@@ -21,17 +41,19 @@ describe.each(DIALECTS)('GET /media/<name> (%s)', (dialect) => {
     });
     image = response.json<UploadResult>();
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await s3?.close();
+  });
 
   it('serves stored images publicly as WebP with year-long immutable caching', async () => {
     for (const url of [image.secure_url, image.thumbnail_url]) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
       expect(response.headers).toMatchObject({
-        'content-type': 'image/webp',
-        'cache-control': 'public, max-age=31536000, immutable',
-        'x-content-type-options': 'nosniff',
+        ...CACHE_HEADERS,
         'content-length': String(response.rawPayload.length),
+        'accept-ranges': 'bytes',
       });
       expect(response.headers.etag).toMatch(/^"[a-f0-9]{64}(-thumb)?"$/);
       expect(response.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
@@ -51,6 +73,79 @@ describe.each(DIALECTS)('GET /media/<name> (%s)', (dialect) => {
     const head = await t.app.inject({ method: 'HEAD', url: image.secure_url });
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-type']).toBe('image/webp');
+  });
+
+  it('answers a byte range with 206, its Content-Range and the same cache headers', async () => {
+    const whole = (await t.app.inject({ method: 'GET', url: image.secure_url })).rawPayload;
+    const size = whole.length;
+    const cases = [
+      { range: 'bytes=0-99', start: 0, end: 99 },
+      { range: 'bytes=100-', start: 100, end: size - 1 },
+      { range: 'bytes=-50', start: size - 50, end: size - 1 },
+      { range: `bytes=10-${size + 1000}`, start: 10, end: size - 1 },
+      { range: 'bytes=0-0', start: 0, end: 0 },
+    ];
+    for (const { range, start, end } of cases) {
+      const response = await t.app.inject({ method: 'GET', url: image.secure_url, headers: { range } });
+      expect(response.statusCode, range).toBe(206);
+      expect(response.headers).toMatchObject({
+        ...CACHE_HEADERS,
+        etag: `"${image.secure_url.slice(7, 71)}"`,
+        'accept-ranges': 'bytes',
+        'content-range': `bytes ${start}-${end}/${size}`,
+        'content-length': String(end - start + 1),
+      });
+      expect(response.rawPayload.equals(whole.subarray(start, end + 1)), range).toBe(true);
+    }
+  });
+
+  it('answers 416 with the size to a range past the end, and 404 to a range of a missing image', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: image.thumbnail_url,
+      headers: { range: 'bytes=999999-' },
+    });
+    expect(response.statusCode).toBe(416);
+    const size = (await t.app.inject({ method: 'GET', url: image.thumbnail_url })).rawPayload.length;
+    expect(response.headers['content-range']).toBe(`bytes */${size}`);
+    expect(response.headers['cache-control']).toBeUndefined();
+    expect(response.rawPayload.length).toBe(0);
+
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: `/media/${'0'.repeat(64)}.webp`,
+      headers: { range: 'bytes=0-9' },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('sends the whole image for several ranges, a stale If-Range and HEAD; If-None-Match comes first', async () => {
+    const { secure_url: url } = image;
+    const etag = `"${url.slice(7, 71)}"`;
+    for (const headers of [
+      { range: 'bytes=0-9,20-29' },
+      { range: 'bytes=0-9', 'if-range': '"another-version"' },
+      { range: 'bytes=9-0' },
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url, headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.rawPayload.length).toBe(image.bytes);
+    }
+    const ranged = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { range: 'bytes=0-9', 'if-range': etag },
+    });
+    expect(ranged.statusCode).toBe(206);
+    const head = await t.app.inject({ method: 'HEAD', url, headers: { range: 'bytes=0-9' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(image.bytes));
+    const cached = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { range: 'bytes=0-9', 'if-none-match': etag },
+    });
+    expect(cached.statusCode).toBe(304);
   });
 
   const previewOf = (result: UploadResult) => result.secure_url.replace('.webp', '-640.webp');
@@ -92,6 +187,24 @@ describe.each(DIALECTS)('GET /media/<name> (%s)', (dialect) => {
       headers: { 'if-none-match': String(first.headers.etag) },
     });
     expect(again.statusCode).toBe(304);
+  });
+
+  it('makes the preview on a first request that asks for a range of it', async () => {
+    const upload = await session.inject({
+      method: 'POST',
+      url: '/api/componenti/upload',
+      payload: uploadForm(await imageOf('png', { width: 900, height: 700, noise: 0 })),
+    });
+    const photo = upload.json<UploadResult>();
+    const ranged = await t.app.inject({
+      method: 'GET',
+      url: previewOf(photo),
+      headers: { range: 'bytes=0-11' },
+    });
+    expect(ranged.statusCode).toBe(206);
+    expect(ranged.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    const whole = await t.app.inject({ method: 'GET', url: previewOf(photo) });
+    expect(ranged.headers['content-range']).toBe(`bytes 0-11/${whole.rawPayload.length}`);
   });
 
   it('never enlarges the preview of a small image', async () => {

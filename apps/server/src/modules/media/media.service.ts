@@ -12,7 +12,13 @@ import { SNIFF_BYTES, sniffImageFormat } from './image-type.js';
 import { cleanupMedia, type ImageOwner, type MediaCleanupReport } from './media-cleanup.js';
 import { displayKeyFor, hashOfPreviewKey, mediaUrlFor, thumbnailKeyFor } from './media-urls.js';
 import { findImage, insertImage, touchImage, type StoredImage } from './media.repository.js';
-import type { MediaStorage, StoredObject, TempFile } from './storage/media-storage.js';
+import {
+  StorageUnavailableError,
+  type ByteRange,
+  type MediaStorage,
+  type StoredObject,
+  type TempFile,
+} from './storage/media-storage.js';
 
 /** An uploaded file as it arrives: its bytes, and whether they were cut at the size limit. */
 export interface IncomingFile {
@@ -51,6 +57,11 @@ function isFileSystemError(error: unknown): boolean {
 /** "10", "0,5": a byte limit in megabytes, the Italian way. */
 function formatMegabytes(bytes: number): string {
   return new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024));
+}
+
+/** `error`, or a 503 saying whether the photo was kept when it is the storage being down. */
+function clientErrorOf(error: unknown, action: 'save' | 'read'): unknown {
+  return error instanceof StorageUnavailableError ? errors.photoStorageUnavailable(action, error) : error;
 }
 
 function toUploadResult(image: StoredImage): UploadResult {
@@ -105,23 +116,37 @@ export class MediaService {
     await this.lastCleanup.catch(() => undefined);
   }
 
+  /** True when an object is stored under `key` (already checked against MEDIA_NAME). */
+  async isStored(key: string): Promise<boolean> {
+    try {
+      return await this.deps.storage.exists(key);
+    } catch (error) {
+      throw clientErrorOf(error, 'read');
+    }
+  }
+
   /**
-   * Opens a stored object by name (already checked against MEDIA_NAME); null when there is none.
+   * Opens a stored object by name (already checked against MEDIA_NAME), whole or only `range` of
+   * it; null when there is none. A range past the end rejects with RangeNotSatisfiableError.
    * A preview (`<hash>-640.webp`) missing while its display image is stored is made now and kept:
    * images stored before previews existed get one on first view, and an upload stays two encodes.
    */
-  async open(key: string): Promise<StoredObject | null> {
+  async open(key: string, range?: ByteRange): Promise<StoredObject | null> {
     const { storage } = this.deps;
-    const stored = await storage.get(key);
-    const hash = hashOfPreviewKey(key);
-    if (stored || hash === null) return stored;
-    let making = this.previewsInProgress.get(key);
-    if (!making) {
-      making = this.makePreview(hash, key).finally(() => this.previewsInProgress.delete(key));
-      this.previewsInProgress.set(key, making);
+    try {
+      const stored = await storage.get(key, range);
+      const hash = hashOfPreviewKey(key);
+      if (stored || hash === null) return stored;
+      let making = this.previewsInProgress.get(key);
+      if (!making) {
+        making = this.makePreview(hash, key).finally(() => this.previewsInProgress.delete(key));
+        this.previewsInProgress.set(key, making);
+      }
+      await making;
+      return await storage.get(key, range);
+    } catch (error) {
+      throw clientErrorOf(error, 'read');
     }
-    await making;
-    return storage.get(key);
   }
 
   private async makePreview(hash: string, key: string): Promise<void> {
@@ -173,6 +198,9 @@ export class MediaService {
       const { display, thumbnail } = await this.deps.processor.render(temp.localPath);
       const displayKey = displayKeyFor(received.hash);
       const thumbnailKey = thumbnailKeyFor(received.hash);
+      // Both objects are stored before the row is written: a failed put (the storage down) leaves
+      // no row pointing at a missing object. An object stored without its row is a stray file for
+      // the cleanup; it is not deleted here, as a concurrent upload of the same bytes may use it.
       await this.deps.storage.put(displayKey, display.data, 'image/webp');
       await this.deps.storage.put(thumbnailKey, thumbnail.data, 'image/webp');
       const at = this.deps.clock.now().toISOString();
@@ -207,6 +235,8 @@ export class MediaService {
         'image stored',
       );
       return { result: toUploadResult(image), created };
+    } catch (error) {
+      throw clientErrorOf(error, 'save');
     } finally {
       await temp.remove();
     }

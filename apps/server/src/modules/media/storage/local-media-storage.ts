@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { resolveByteRange, type ByteRange } from './byte-range.js';
+import { assertMediaKey, isMediaKey } from './media-keys.js';
 import type { MediaStorage, StoredObject, StoredObjectInfo, TempFile } from './media-storage.js';
+import { SCRATCH_FOLDER_NAME, ScratchFolder } from './scratch-folder.js';
 
-// Keys are flat names; anything that could climb out of the folder is refused outright.
-const KEY = /^[a-z0-9][a-z0-9_-]*(?:\.[a-z0-9]+)?$/;
 const SHARD = /^[a-z0-9]{2}$/;
-const TEMP_DIR = '.tmp';
 
 function isNotFound(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'ENOENT';
@@ -29,46 +28,23 @@ async function syncFolder(folder: string): Promise<void> {
  * scratch files live in `.tmp/` on the same file system, so finished writes are atomic renames.
  */
 export class LocalMediaStorage implements MediaStorage {
-  private readonly tempDir: string;
+  private readonly scratch: ScratchFolder;
 
   constructor(private readonly root: string) {
-    this.tempDir = path.join(root, TEMP_DIR);
-    fs.mkdirSync(this.tempDir, { recursive: true });
+    this.scratch = new ScratchFolder(path.join(root, SCRATCH_FOLDER_NAME));
   }
 
   private pathOf(key: string): string {
-    if (!KEY.test(key) || key.length > 200) throw new Error(`Invalid media key: ${key}`);
+    assertMediaKey(key);
     return path.join(this.root, key.slice(0, 2), key);
   }
 
   createTempFile(): Promise<TempFile> {
-    const localPath = path.join(this.tempDir, `upload-${randomUUID()}`);
-    const stream = fs.createWriteStream(localPath, { flags: 'wx' });
-    // Errors surface through whoever pipes into the stream; this only keeps them from being unhandled.
-    stream.on('error', () => {});
-    const remove = async () => {
-      if (!stream.closed) {
-        await new Promise<void>((resolve) => {
-          stream.once('close', () => resolve());
-          stream.destroy();
-        });
-      }
-      await fsp.rm(localPath, { force: true });
-    };
-    return Promise.resolve({ stream, localPath, remove });
+    return this.scratch.createTempFile();
   }
 
-  async purgeTempFiles(olderThan: Date): Promise<number> {
-    let removed = 0;
-    for (const name of await fsp.readdir(this.tempDir)) {
-      const file = path.join(this.tempDir, name);
-      const stat = await fsp.stat(file).catch(() => null);
-      if (stat?.isFile() && stat.mtime < olderThan) {
-        await fsp.rm(file, { force: true });
-        removed += 1;
-      }
-    }
-    return removed;
+  purgeTempFiles(olderThan: Date): Promise<number> {
+    return this.scratch.purge(olderThan);
   }
 
   /**
@@ -80,7 +56,7 @@ export class LocalMediaStorage implements MediaStorage {
   async put(key: string, data: Buffer, _contentType: string): Promise<void> {
     const target = this.pathOf(key);
     const folder = path.dirname(target);
-    const scratch = path.join(this.tempDir, `put-${randomUUID()}`);
+    const scratch = this.scratch.newPath('put');
     try {
       const file = await fsp.open(scratch, 'wx');
       try {
@@ -101,7 +77,7 @@ export class LocalMediaStorage implements MediaStorage {
   /** The folder and its scratch folder are there, readable and writable (not a read-only or lost mount). */
   async checkReady(): Promise<void> {
     await fsp.access(this.root, fs.constants.R_OK | fs.constants.W_OK);
-    await fsp.access(this.tempDir, fs.constants.R_OK | fs.constants.W_OK);
+    await this.scratch.checkReady();
   }
 
   async exists(key: string): Promise<boolean> {
@@ -112,7 +88,7 @@ export class LocalMediaStorage implements MediaStorage {
     return stat?.isFile() ?? false;
   }
 
-  async get(key: string): Promise<StoredObject | null> {
+  async get(key: string, range?: ByteRange): Promise<StoredObject | null> {
     let handle: fsp.FileHandle;
     try {
       handle = await fsp.open(this.pathOf(key), 'r');
@@ -126,7 +102,10 @@ export class LocalMediaStorage implements MediaStorage {
         await handle.close();
         return null;
       }
-      return { body: handle.createReadStream(), size: stat.size };
+      if (!range) return { body: handle.createReadStream(), size: stat.size };
+      // Sized from the open file: a replacement renamed in meanwhile cannot shift the range.
+      const resolved = resolveByteRange(range, stat.size);
+      return { body: handle.createReadStream(resolved), size: stat.size, range: resolved };
     } catch (error) {
       await handle.close();
       throw error;
@@ -143,7 +122,7 @@ export class LocalMediaStorage implements MediaStorage {
       const dir = path.join(this.root, shard);
       const names = await fsp.readdir(dir).catch(() => []);
       for (const key of names) {
-        if (!KEY.test(key)) continue;
+        if (!isMediaKey(key)) continue;
         const stat = await fsp.stat(path.join(dir, key)).catch(() => null);
         if (stat?.isFile()) yield { key, size: stat.size, lastModified: stat.mtime };
       }

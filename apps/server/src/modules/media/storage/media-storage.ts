@@ -1,4 +1,8 @@
 import type { Readable, Writable } from 'node:stream';
+import type { ByteRange, ResolvedByteRange } from './byte-range.js';
+
+export type { ByteRange, ResolvedByteRange } from './byte-range.js';
+export { RangeNotSatisfiableError } from './byte-range.js';
 
 /** A stored object as listed by the storage. */
 export interface StoredObjectInfo {
@@ -7,10 +11,14 @@ export interface StoredObjectInfo {
   lastModified: Date;
 }
 
-/** A stored object opened for reading. */
+/** A stored object opened for reading, whole or in part. */
 export interface StoredObject {
+  /** The object's bytes, or only those of `range` when one was asked. */
   body: Readable;
+  /** Size of the whole object, whatever `body` holds. */
   size: number;
+  /** The bytes `body` holds when a range was asked (first and last, inclusive); unset: all of them. */
+  range?: ResolvedByteRange;
 }
 
 /**
@@ -27,9 +35,19 @@ export interface TempFile {
 }
 
 /**
- * Where images live. Keys are flat names (`<hash>.webp`); how they map to files, folders or
+ * The storage cannot be reached or refused the operation (an object store down, timing out,
+ * denying access, its bucket missing). The message names the storage and the operation; the
+ * cause is the client's own error. Callers answer 503: the request itself was fine.
+ */
+export class StorageUnavailableError extends Error {
+  override name = 'StorageUnavailableError';
+}
+
+/**
+ * Where images live. Keys are flat names (`<hash>.webp`, checked by `media-keys.ts`: every
+ * implementation refuses anything else with an Error); how they map to files, folders or
  * object-store keys is the implementation's business. `LocalMediaStorage` keeps them under
- * `DATA_DIR/media`; an S3-compatible implementation can replace it without touching callers.
+ * `DATA_DIR/media`, `S3MediaStorage` in an S3-compatible bucket; callers do not know which.
  */
 export interface MediaStorage {
   /** Creates an empty scratch file for an incoming upload. */
@@ -40,12 +58,17 @@ export interface MediaStorage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   /** True when an object is stored under `key`. */
   exists(key: string): Promise<boolean>;
-  /** Opens an object for streaming; null when there is none. */
-  get(key: string): Promise<StoredObject | null>;
+  /**
+   * Opens an object for streaming, whole or only `range` of it; null when there is none. Rejects
+   * with RangeNotSatisfiableError (carrying the object's size) when the range selects no byte.
+   */
+  get(key: string, range?: ByteRange): Promise<StoredObject | null>;
   /** Deletes an object; deleting a missing one is not an error. */
   delete(key: string): Promise<void>;
   /** Every stored object (not the scratch files), in no particular order. */
   list(): AsyncIterable<StoredObjectInfo>;
   /** Resolves when objects can be written and read now; rejects with the cause otherwise. */
   checkReady(): Promise<void>;
+  /** Releases what the storage holds open (an object store's connections); it is not used afterwards. */
+  close?(): void;
 }
