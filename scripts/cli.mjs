@@ -1,11 +1,12 @@
-// `npm run demo` / `npm run user:create`: build what is stale, then run the named server CLI.
+// `npm run demo` / `npm run user:create` / `npm run backup` / `npm run restore`: build what is stale,
+// then run the named server CLI.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureBuilt, ROOT } from './ensure-built.mjs';
 
 const [name, ...rest] = process.argv.slice(2);
 if (!name) {
-  console.error('usage: node scripts/cli.mjs <demo|user-create> [options]');
+  console.error('usage: node scripts/cli.mjs <demo|user-create|backup|restore> [options]');
   process.exit(2);
 }
 ensureBuilt();

@@ -1,0 +1,160 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Part } from '@magazzino/contract';
+import { login } from '../../../test/accounts.js';
+import { sessionCookieOf } from '../../../test/app.js';
+import { createTestDatabase, DIALECTS, type TestDatabase } from '../../../test/databases.js';
+import { seedParts } from '../../../test/factories.js';
+import { buildApp, type App } from '../../app.js';
+import { loadConfig } from '../../config.js';
+import { appliedMigrations, KNOWN_MIGRATIONS, migrateDatabaseTo } from '../../db/backup-support.js';
+import { openDatabase } from '../../db/dialect.js';
+import { migrateDatabase } from '../../db/migrate.js';
+import { systemClock } from '../../lib/clock.js';
+import { createAccount } from '../accounts/accounts.service.js';
+import { verifyArchive } from './archive-verify.js';
+import { COPIED_TABLES, LEFT_OUT_TABLES, SIGN_IN_TABLES } from './backup-scope.js';
+import { openConfigured } from './backup.command-support.js';
+import { createBackup } from './backup.service.js';
+import { restoreBackup } from './restore.service.js';
+
+const databases: TestDatabase[] = [];
+const folders: string[] = [];
+afterEach(async () => {
+  for (const database of databases.splice(0)) await database.drop();
+  for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
+});
+
+async function freshDatabase(dialect: TestDatabase['dialect']): Promise<TestDatabase> {
+  const database = await createTestDatabase(dialect);
+  databases.push(database);
+  return database;
+}
+
+function configOf(database: TestDatabase) {
+  return loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: database.dataDir,
+    DATABASE_URL: database.databaseUrl,
+    WEB_DIST: `${database.dataDir}/no-web`,
+  });
+}
+
+async function appOn(database: TestDatabase): Promise<App> {
+  const app = await buildApp(configOf(database), { logger: false });
+  await app.ready();
+  return app;
+}
+
+describe.each(DIALECTS)('what a backup carries, on %s', (dialect) => {
+  it('places every table of the schema: copied, or left out with a reason', async () => {
+    const database = await freshDatabase(dialect);
+    const handle = openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
+    try {
+      await migrateDatabase(handle);
+      const tables = await handle.db.introspection.getTables({ withInternalKyselyTables: true });
+      const placed = new Set([...COPIED_TABLES.map((table) => table.name), ...Object.keys(LEFT_OUT_TABLES)]);
+      const unplaced = tables
+        .filter((table) => !table.isView && !placed.has(table.name))
+        // FTS5 keeps its index in shadow tables named after it.
+        .filter((table) => !table.name.startsWith('parts_fts_'))
+        .map((table) => table.name);
+      expect(unplaced).toEqual([]);
+      for (const table of SIGN_IN_TABLES) expect(LEFT_OUT_TABLES).toHaveProperty(table);
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
+/** A database at the schema one migration before the latest, with an account and parts in it. */
+async function previousSchemaDatabase(
+  dialect: TestDatabase['dialect'],
+): Promise<{ database: TestDatabase; email: string }> {
+  const database = await freshDatabase(dialect);
+  const handle = openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
+  try {
+    const previous = KNOWN_MIGRATIONS.at(-2);
+    if (previous === undefined) throw new Error('only one migration: no previous schema');
+    await migrateDatabaseTo(handle, previous);
+    const email = 'anna@example.it';
+    await createAccount(handle.db, { email, username: 'Anna', password: 'password-di-prova' }, systemClock);
+    // The repository's insert of today fits the previous schema's parts table (unchanged since).
+    await seedParts(handle.db, 3, (index) => ({ nome: `Vecchio ricambio ${index}` }));
+    return { database, email };
+  } finally {
+    await handle.close();
+  }
+}
+
+describe('an archive of the previous schema', () => {
+  async function archiveOf(database: TestDatabase): Promise<string> {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'magazzino-backup-'));
+    folders.push(folder);
+    const archive = path.join(folder, 'vecchio.tar.gz');
+    const stores = openConfigured(configOf(database));
+    try {
+      await createBackup(
+        { handle: stores.handle, dataDir: database.dataDir, storage: stores.storage },
+        { out: archive, clock: systemClock },
+      );
+    } finally {
+      await stores.close();
+    }
+    return archive;
+  }
+
+  async function checkRestored(target: TestDatabase, email: string): Promise<void> {
+    const app = await appOn(target);
+    try {
+      const cookie = sessionCookieOf(await login(app, email, 'password-di-prova'));
+      const parts = (await app.inject({ method: 'GET', url: '/api/componenti', headers: { cookie } })).json<
+        Part[]
+      >();
+      expect(parts.map((part) => part.nome)).toEqual([
+        'Vecchio ricambio 2',
+        'Vecchio ricambio 1',
+        'Vecchio ricambio 0',
+      ]);
+    } finally {
+      await app.close();
+    }
+  }
+
+  it.each(DIALECTS)(
+    'fills a new %s database at its schema, then the migrations bring it up to date',
+    async (to) => {
+      const { database, email } = await previousSchemaDatabase('sqlite');
+      const archive = await archiveOf(database);
+      expect((await verifyArchive(archive)).schemaVersion).toBe(KNOWN_MIGRATIONS.at(-2));
+
+      const target = await freshDatabase(to);
+      const stores = openConfigured(configOf(target));
+      try {
+        const summary = await restoreBackup(archive, stores, { force: false });
+        expect(summary.upgradedThrough).toBe(KNOWN_MIGRATIONS.at(-1));
+        expect(await appliedMigrations(stores.handle.db)).toEqual(KNOWN_MIGRATIONS);
+      } finally {
+        await stores.close();
+      }
+      await checkRestored(target, email);
+    },
+  );
+
+  it('goes into a database already at the latest schema when its rows fit', async () => {
+    const { database, email } = await previousSchemaDatabase('postgres');
+    const archive = await archiveOf(database);
+    const target = await freshDatabase('sqlite');
+    // Started once (its tables made, no data yet) before the restore.
+    await (await appOn(target)).close();
+    const stores = openConfigured(configOf(target));
+    try {
+      expect((await restoreBackup(archive, stores, { force: false })).upgradedThrough).toBeUndefined();
+    } finally {
+      await stores.close();
+    }
+    await checkRestored(target, email);
+  });
+});

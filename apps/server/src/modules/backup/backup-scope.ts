@@ -1,0 +1,103 @@
+/**
+ * Which tables a backup carries, and why the others are left out. Backup is cross-cutting by
+ * nature: it copies every module's rows as plain values, through its own repository, without
+ * knowing what they mean. Every table of the schema is named here, one way or the other; a test
+ * (backup-scope.test.ts) fails when a migration adds a table nobody has placed yet.
+ */
+
+/** A table whose rows go into the archive. */
+export interface CopiedTable {
+  name: string;
+  /** What one and several of its rows are, in Italian, for the messages of the commands. */
+  label: { one: string; many: string };
+  /**
+   * The key the rows are exported in order of (keyset pages); the first of these the table has
+   * (an archive of an older schema may lack the newer key).
+   */
+  orderBy: readonly string[];
+  /**
+   * The migrations insert its rows themselves (the one settings row): a restore replaces them,
+   * and they do not make a database count as holding data.
+   */
+  seededByMigrations?: boolean;
+  /** A column the database numbers (identity, AUTOINCREMENT): restored as is, the counter moved past it. */
+  identity?: string;
+  /** Columns naming stored objects (photos) the archive must carry along with the row. */
+  photoColumns?: readonly string[];
+}
+
+/**
+ * Copied, in the order a restore inserts them (none refers to another by a foreign key; users
+ * first all the same, as sessions would need them).
+ */
+export const COPIED_TABLES: readonly CopiedTable[] = [
+  { name: 'users', label: { one: 'utente', many: 'utenti' }, orderBy: ['id'] },
+  {
+    name: 'account_settings',
+    label: { one: 'impostazione', many: 'impostazioni' },
+    orderBy: ['id'],
+    seededByMigrations: true,
+  },
+  // Every image row, used or not yet (an upload whose form is still open): the cleanup decides
+  // about them after a restore as it did before.
+  {
+    name: 'media',
+    label: { one: 'immagine', many: 'immagini' },
+    orderBy: ['hash'],
+    photoColumns: ['display_key', 'thumbnail_key'],
+  },
+  // seq kept: it is the order of registration every list follows.
+  {
+    name: 'parts',
+    label: { one: 'componente', many: 'componenti' },
+    orderBy: ['seq', 'id'],
+    identity: 'seq',
+  },
+];
+
+/**
+ * Tables emptied by `restore --force` besides the copied ones: sign-in state bound to browsers
+ * and mailboxes. Restoring them would bring back sessions and devices ended since the backup
+ * (a sign-out, a password change, an account disabled); after a restore everyone signs in again.
+ */
+export const SIGN_IN_TABLES: readonly string[] = ['sessions', 'password_resets', 'trusted_devices'];
+
+/**
+ * A table of counts kept by triggers on another one (`count` rows per value of `key`). A restore
+ * that loads with the triggers off (db/backup-support.ts, `setRowTriggers`) counts it afresh.
+ */
+export interface DerivedCounts {
+  table: string;
+  source: string;
+  key: string;
+}
+
+export const DERIVED_COUNTS: readonly DerivedCounts[] = [
+  { table: 'part_category_counts', source: 'parts', key: 'categoria' },
+  { table: 'part_condition_counts', source: 'parts', key: 'condizione' },
+];
+
+/** Every table of the schema that is not copied, and why (views hold no rows of their own). */
+export const LEFT_OUT_TABLES: Readonly<Record<string, string>> = {
+  sessions: 'sign-in state: see SIGN_IN_TABLES',
+  password_resets: 'single-use tokens mailed out: see SIGN_IN_TABLES',
+  trusted_devices: 'device cookies of the browsers: see SIGN_IN_TABLES',
+  part_category_counts: 'derived: DERIVED_COUNTS, rebuilt by a restore',
+  part_condition_counts: 'derived: DERIVED_COUNTS, rebuilt by a restore',
+  parts_fts: 'derived: the SQLite search index (and its parts_fts_* tables), kept by the triggers on parts',
+  rate_limit_windows: 'transient: attempt counters of the rate limits, ended within minutes by themselves',
+  kysely_migration: 'the migrations applied: the archive records the last one as its schema version',
+  kysely_migration_lock: 'the migrations’ lock',
+};
+
+/** The copied table of this name, if it is one. */
+export function copiedTable(name: string): CopiedTable | undefined {
+  return COPIED_TABLES.find((table) => table.name === name);
+}
+
+/** "1 componente", "1.000 componenti". */
+export function countOf(table: string, rows: number): string {
+  const label = copiedTable(table)?.label;
+  const noun = label ? (rows === 1 ? label.one : label.many) : table;
+  return `${new Intl.NumberFormat('it-IT').format(rows)} ${noun}`;
+}
