@@ -101,6 +101,9 @@ function mixedRequest(i, ids) {
   return { method: 'POST', path: '/api/componenti/crea-componente', body: createBody(i) };
 }
 
+/** Answers by status, across every phase's requests (a non-2xx is printed once per status). */
+const statuses = {};
+
 function load(server, cookie, ids, connections, offset) {
   let next = offset;
   return new Promise((resolve, reject) => {
@@ -109,12 +112,27 @@ function load(server, cookie, ids, connections, offset) {
         url: server.url,
         connections,
         duration: DURATION,
-        headers: { cookie, 'content-type': 'application/json', origin: server.url },
         requests: [
           {
             setupRequest: (req) => {
               next += 1;
-              return { ...req, ...mixedRequest(next, ids) };
+              const { method, path: pathname, body } = mixedRequest(next, ids);
+              // Every field set each time: autocannon hands back the previous request's fields,
+              // and a GET that kept a write's body and length would be a malformed request.
+              return {
+                ...req,
+                method,
+                path: pathname,
+                body,
+                headers: body
+                  ? { cookie, origin: server.url, 'content-type': 'application/json' }
+                  : { cookie, origin: server.url },
+              };
+            },
+            onResponse: (status, body) => {
+              statuses[status] = (statuses[status] ?? 0) + 1;
+              if (status >= 300 && statuses[status] === 1)
+                console.log(`  first ${status}: ${body.slice(0, 200)}`);
             },
           },
         ],
@@ -155,6 +173,8 @@ async function phase(instances, template, s3Env) {
       servers.map((server, i) => load(server, cookie, ids, share, i * 1_000_000)),
     );
     const requests = results.reduce((sum, r) => sum + r.requests.total, 0);
+    console.log('  answers by status:', { ...statuses });
+    for (const key of Object.keys(statuses)) delete statuses[key];
     return {
       instances,
       reqPerSec: Math.round(requests / DURATION),
