@@ -5,6 +5,5 @@ export * from './part-fields.js';
 export * from './part.js';
 export * from './categories.js';
 export * from './roles.js';
-export * from './role-schemas.js';
 export * from './user.js';
 export * from './health.js';

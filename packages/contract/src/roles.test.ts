@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasPermission, PERMISSIONS, ROLE_LABELS, ROLE_PERMISSIONS, ROLES } from './roles.js';
-import { RoleSchema } from './role-schemas.js';
+import { hasPermission, PERMISSIONS, ROLE_LABELS, ROLE_PERMISSIONS, RoleSchema, ROLES } from './roles.js';
 import { UserUpdateInputSchema } from './user.js';
 
 describe('roles', () => {

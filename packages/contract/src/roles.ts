@@ -1,6 +1,4 @@
-// Plain data and types, no zod: the web app's shell (navbar, session) reads roles and labels on
-// every page, and importing this module must not bring the schema library into its first load.
-// The schemas over these values are in role-schemas.ts.
+import { z } from 'zod';
 
 /**
  * The roles of an account, as the API writes them (docs/product.md, "Roles"). Stable ASCII codes;
@@ -8,7 +6,10 @@
  */
 export const ROLES = ['amministratore', 'magazziniere', 'sola_lettura'] as const;
 
-export type Role = (typeof ROLES)[number];
+export const RoleSchema = z.enum(ROLES, {
+  error: 'Il ruolo deve essere amministratore, magazziniere o sola_lettura',
+});
+export type Role = z.infer<typeof RoleSchema>;
 
 /** How the UI and the server's messages name each role. */
 export const ROLE_LABELS = {
@@ -67,10 +68,17 @@ export const DEFAULT_SIGNUP_ROLE: Role = 'magazziniere';
  */
 export const ACCOUNT_STATUSES = ['attivo', 'disabilitato', 'in_attesa'] as const;
 
-export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+export const AccountStatusSchema = z.enum(ACCOUNT_STATUSES, {
+  error: 'Lo stato deve essere attivo, disabilitato o in_attesa',
+});
+export type AccountStatus = z.infer<typeof AccountStatusSchema>;
 
 /** The statuses an amministratore sets with PATCH /api/users/{id}: waiting is left by approving. */
 export const SETTABLE_ACCOUNT_STATUSES = ['attivo', 'disabilitato'] as const;
+
+export const SettableAccountStatusSchema = z.enum(SETTABLE_ACCOUNT_STATUSES, {
+  error: 'Lo stato deve essere attivo o disabilitato',
+});
 
 /** How the UI names each account status. */
 export const ACCOUNT_STATUS_LABELS = {
@@ -86,4 +94,5 @@ export const ACCOUNT_STATUS_LABELS = {
  */
 export const SIGNUP_MODES = ['approval', 'open', 'closed'] as const;
 
-export type SignupMode = (typeof SIGNUP_MODES)[number];
+export const SignupModeSchema = z.enum(SIGNUP_MODES);
+export type SignupMode = z.infer<typeof SignupModeSchema>;

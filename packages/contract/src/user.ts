@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { CONTROL_CHARACTERS, controlCharactersMessage } from './common.js';
 import { LIMITS } from './limits.js';
-import {
-  AccountStatusSchema,
-  RoleSchema,
-  SettableAccountStatusSchema,
-  SignupModeSchema,
-} from './role-schemas.js';
+import { AccountStatusSchema, RoleSchema, SettableAccountStatusSchema, SignupModeSchema } from './roles.js';
 
 const emailSchema = z
   .string({ error: "L'email è obbligatoria" })
