@@ -5,17 +5,49 @@ import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
 import { errors } from '../lib/errors.js';
 
+type HttpPart = 'body' | 'querystring' | 'params' | 'headers';
+
+/** What a message calls the whole of each part of a request, and one field of it. */
+const PART_WORDS: Record<HttpPart, { whole: string; field: (name: string) => string }> = {
+  body: {
+    whole: 'Il corpo della richiesta deve essere un oggetto JSON',
+    field: (name) => `Il campo ${name} non è valido`,
+  },
+  querystring: {
+    whole: 'I parametri della richiesta non sono validi',
+    field: (name) => `Il parametro ${name} non è valido`,
+  },
+  params: { whole: "L'indirizzo richiesto non è valido", field: () => "L'indirizzo richiesto non è valido" },
+  headers: {
+    whole: 'Le intestazioni della richiesta non sono valide',
+    field: (name) => `L'intestazione ${name} non è valida`,
+  },
+};
+
+/**
+ * Italian messages for the issues a schema gives no message of its own (a missing body, a field
+ * of the wrong type in a schema that names none): never zod's English default.
+ */
+function fallbackMessages(httpPart: string | undefined): z.core.$ZodErrorMap {
+  const words = PART_WORDS[(httpPart ?? 'body') as HttpPart] ?? PART_WORDS.body;
+  return (issue) => {
+    const name = issue.path?.[0];
+    return name === undefined ? words.whole : words.field(String(name));
+  };
+}
+
 /**
  * Request validation with the contract's zod schemas: a failure becomes a 400 whose `fields`
  * carries one Italian message per field. Responses are serialized through the same schemas.
  */
-const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
-  ({ schema }) =>
-  (data) => {
-    const result = schema.safeParse(data);
+const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
+  const error = fallbackMessages(httpPart);
+  return (data) => {
+    const result = schema.safeParse(data, { error });
     if (result.success) return { value: result.data };
     return { error: errors.validation(fieldErrors(result.error)) };
   };
+};
 
 export default fp(
   (app) => {
