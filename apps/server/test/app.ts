@@ -16,6 +16,24 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The configuration of the app over `database` (an existing test database), logs off. */
+export function testConfig(database: TestDatabase, env: Record<string, string> = {}): Config {
+  return loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: database.dataDir,
+    DATABASE_URL: database.databaseUrl,
+    WEB_DIST: `${database.dataDir}/no-web`,
+    ...env,
+  });
+}
+
+/** The app over an existing database, ready (as `npm start` would open a restored one); close it. */
+export async function buildAppOn(database: TestDatabase): Promise<App> {
+  const app = await buildApp(testConfig(database), { logger: false });
+  await app.ready();
+  return app;
+}
+
 /**
  * The whole app, built without a port on a fresh database of `dialect`.
  * `env` overrides configuration variables (SIGNUP, MAX_UPLOAD_MB, ...); `overrides` swap a port
@@ -28,13 +46,7 @@ export async function buildTestApp(
   overrides: AppOverrides = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(dialect);
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    DATA_DIR: database.dataDir,
-    DATABASE_URL: database.databaseUrl,
-    WEB_DIST: `${database.dataDir}/no-web`,
-    ...env,
-  });
+  const config = testConfig(database, env);
   const app = await buildApp(config, { ...(overrides.logStream ? {} : { logger: false }), ...overrides });
   await app.ready();
   return {

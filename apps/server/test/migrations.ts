@@ -1,5 +1,8 @@
 import { Migrator, type Kysely } from 'kysely';
+import { afterEach, expect } from 'vitest';
+import { openDatabase, type DatabaseHandle, type DialectName } from '../src/db/dialect.js';
 import { migrations } from '../src/db/migrations/index.js';
+import { createTestDatabase, type TestDatabase } from './databases.js';
 
 /**
  * A migrator over the app's own migrations, for a migration test that walks a database version by
@@ -8,4 +11,31 @@ import { migrations } from '../src/db/migrations/index.js';
  */
 export function testMigrator<DB>(db: Kysely<DB>): Migrator {
   return new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+}
+
+/** A database of any shape, as a migration test sees the previous version's. */
+export type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
+
+/**
+ * For a migration test: a fresh database of `dialect` brought up to migration `upTo` (the previous
+ * version), with its Kysely and the migrator; closed and dropped after each test.
+ */
+export function previousVersionDatabase(dialect: DialectName, upTo: string) {
+  let database: TestDatabase | undefined;
+  let handle: DatabaseHandle | undefined;
+  afterEach(async () => {
+    await handle?.close();
+    handle = undefined;
+    await database?.drop();
+    database = undefined;
+  });
+  return async () => {
+    database = await createTestDatabase(dialect);
+    handle = openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
+    // Migrations take any shape of database: this one is the previous version's.
+    const db = handle.db as unknown as AnyDb;
+    const migrator = testMigrator(db);
+    expect((await migrator.migrateTo(upTo)).error).toBeUndefined();
+    return { db, migrator, database };
+  };
 }

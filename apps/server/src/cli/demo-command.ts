@@ -1,6 +1,5 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import type { FastifyBaseLogger } from 'fastify';
 import pLimit from 'p-limit';
 import { PartInputSchema } from '@magazzino/contract';
 import { ConfigError, loadConfig, type Config } from '../config.js';
@@ -12,6 +11,7 @@ import type { MediaService } from '../modules/media/media.service.js';
 import { PartsService } from '../modules/parts/parts.service.js';
 import { chooseDemoPhotos, generateDemoParts } from './demo-data.js';
 import { DemoPhotoRenderer, type DemoPhoto } from './demo-photos.js';
+import { silentLog } from '../lib/silent-log.js';
 
 /** How many parts the demo loads unless told otherwise. */
 export const DEMO_COUNT = 300;
@@ -35,19 +35,6 @@ export interface DemoResult {
   /** Photos this run stored (the others were stored by an earlier run and are reused). */
   newPhotos: number;
 }
-
-/** The command's media service logs nothing: its summary says what was stored. */
-const silentLog: FastifyBaseLogger = {
-  level: 'silent',
-  fatal: () => undefined,
-  error: () => undefined,
-  warn: () => undefined,
-  info: () => undefined,
-  debug: () => undefined,
-  trace: () => undefined,
-  silent: () => undefined,
-  child: () => silentLog,
-};
 
 /**
  * Renders each photo and stores it through the media pipeline, as an upload would be (same

@@ -1,32 +1,10 @@
-import { type Kysely } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../../../test/databases.js';
-import { testMigrator } from '../../../test/migrations.js';
-import { openDatabase, type DatabaseHandle } from '../dialect.js';
-
-type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
+import { describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../../test/databases.js';
+import { previousVersionDatabase, type AnyDb } from '../../../test/migrations.js';
 
 describe.each(DIALECTS)('migration 008-rate-limits on %s', (dialect) => {
-  let database: TestDatabase | undefined;
-  let handle: DatabaseHandle | undefined;
-
-  afterEach(async () => {
-    await handle?.close();
-    handle = undefined;
-    await database?.drop();
-    database = undefined;
-  });
-
   /** A database of the previous version (migrations up to 007), its Kysely and migrator. */
-  async function previousVersion() {
-    database = await createTestDatabase(dialect);
-    handle = openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
-    // Migrations take any shape of database: this one is the previous version's.
-    const db = handle.db as unknown as AnyDb;
-    const migrator = testMigrator(db);
-    expect((await migrator.migrateTo('007-security')).error).toBeUndefined();
-    return { db, migrator };
-  }
+  const previousVersion = previousVersionDatabase(dialect, '007-security');
 
   const tableExists = async (db: AnyDb, name: string) =>
     (await db.introspection.getTables()).some((table) => table.name === name);

@@ -4,11 +4,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Part } from '@magazzino/contract';
 import { login } from '../../../test/accounts.js';
-import { sessionCookieOf } from '../../../test/app.js';
+import { sessionCookieOf, buildAppOn, testConfig } from '../../../test/app.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../../../test/databases.js';
 import { seedParts } from '../../../test/factories.js';
-import { buildApp, type App } from '../../app.js';
-import { loadConfig } from '../../config.js';
 import { appliedMigrations, KNOWN_MIGRATIONS, migrateDatabaseTo } from '../../db/backup-support.js';
 import { openDatabase } from '../../db/dialect.js';
 import { migrateDatabase } from '../../db/migrate.js';
@@ -31,21 +29,6 @@ async function freshDatabase(dialect: TestDatabase['dialect']): Promise<TestData
   const database = await createTestDatabase(dialect);
   databases.push(database);
   return database;
-}
-
-function configOf(database: TestDatabase) {
-  return loadConfig({
-    LOG_LEVEL: 'silent',
-    DATA_DIR: database.dataDir,
-    DATABASE_URL: database.databaseUrl,
-    WEB_DIST: `${database.dataDir}/no-web`,
-  });
-}
-
-async function appOn(database: TestDatabase): Promise<App> {
-  const app = await buildApp(configOf(database), { logger: false });
-  await app.ready();
-  return app;
 }
 
 describe.each(DIALECTS)('what a backup carries, on %s', (dialect) => {
@@ -94,7 +77,7 @@ describe('an archive of the previous schema', () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'magazzino-backup-'));
     folders.push(folder);
     const archive = path.join(folder, 'vecchio.tar.gz');
-    const stores = openConfigured(configOf(database));
+    const stores = openConfigured(testConfig(database));
     try {
       await createBackup(
         { handle: stores.handle, dataDir: database.dataDir, storage: stores.storage },
@@ -107,7 +90,7 @@ describe('an archive of the previous schema', () => {
   }
 
   async function checkRestored(target: TestDatabase, email: string): Promise<void> {
-    const app = await appOn(target);
+    const app = await buildAppOn(target);
     try {
       const cookie = sessionCookieOf(await login(app, email, 'password-di-prova'));
       const parts = (await app.inject({ method: 'GET', url: '/api/componenti', headers: { cookie } })).json<
@@ -131,7 +114,7 @@ describe('an archive of the previous schema', () => {
       expect((await verifyArchive(archive)).schemaVersion).toBe(KNOWN_MIGRATIONS.at(-2));
 
       const target = await freshDatabase(to);
-      const stores = openConfigured(configOf(target));
+      const stores = openConfigured(testConfig(target));
       try {
         const summary = await restoreBackup(archive, stores, { force: false });
         expect(summary.upgradedThrough).toBe(KNOWN_MIGRATIONS.at(-1));
@@ -148,8 +131,8 @@ describe('an archive of the previous schema', () => {
     const archive = await archiveOf(database);
     const target = await freshDatabase('sqlite');
     // Started once (its tables made, no data yet) before the restore.
-    await (await appOn(target)).close();
-    const stores = openConfigured(configOf(target));
+    await (await buildAppOn(target)).close();
+    const stores = openConfigured(testConfig(target));
     try {
       expect((await restoreBackup(archive, stores, { force: false })).upgradedThrough).toBeUndefined();
     } finally {

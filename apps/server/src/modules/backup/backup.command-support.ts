@@ -1,10 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.js';
+import { ConfigError, loadConfig, type Config } from '../../config.js';
 import { openDatabase, type DatabaseHandle } from '../../db/dialect.js';
 import { systemClock } from '../../lib/clock.js';
 import { createMediaService } from '../media/media.factory.js';
 import type { MediaStorage } from '../media/storage/media-storage.js';
 import { copiedTable, countOf } from './backup-scope.js';
+import { silentLog } from '../../lib/silent-log.js';
 
 /** Where a command reads its arguments and writes; `env` defaults to process.env (through loadConfig). */
 export interface CommandIo {
@@ -14,21 +14,22 @@ export interface CommandIo {
   env?: Record<string, string | undefined>;
 }
 
+/**
+ * The configuration from the command's environment, or null once a bad variable has been reported
+ * on stderr (the same message the server gives at start).
+ */
+export function loadCommandConfig(io: Pick<CommandIo, 'env' | 'stderr'>): Config | null {
+  try {
+    return loadConfig(io.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    io.stderr.write(`${error.message}\n`);
+    return null;
+  }
+}
+
 /** Exit codes of the commands. */
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
-
-/** The commands' storage logs nothing: their summary says what was copied. */
-const silentLog: FastifyBaseLogger = {
-  level: 'silent',
-  fatal: () => undefined,
-  error: () => undefined,
-  warn: () => undefined,
-  info: () => undefined,
-  debug: () => undefined,
-  trace: () => undefined,
-  silent: () => undefined,
-  child: () => silentLog,
-};
 
 /** The configured database and photo storage, opened for a command. */
 export interface ConfiguredStores {

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../../config.js';
 import { SQLITE_FILE_NAME } from '../../db/dialect.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import {
   describePhotos,
   describeRows,
   EXIT,
+  loadCommandConfig,
   formatBytes,
   formatSeconds,
   openConfigured,
@@ -61,16 +61,8 @@ export async function backupCommand(io: CommandIo & { clock?: Clock }): Promise<
     return EXIT.failure;
   }
 
-  let config;
-  try {
-    config = loadConfig(io.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      io.stderr.write(`${error.message}\n`);
-      return EXIT.failure;
-    }
-    throw error;
-  }
+  const config = loadCommandConfig(io);
+  if (!config) return EXIT.failure;
   // Opening a missing SQLite file would create an empty database: say so instead.
   if (!config.databaseUrl && !fs.existsSync(path.join(config.dataDir, SQLITE_FILE_NAME))) {
     io.stderr.write(

@@ -4,11 +4,18 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CategoryCount, Part, UploadResult, User } from '@magazzino/contract';
 import { login, me } from '../../../test/accounts.js';
-import { buildTestApp, sessionCookieOf, signIn, type Session, type TestApp } from '../../../test/app.js';
+import {
+  buildTestApp,
+  sessionCookieOf,
+  signIn,
+  type Session,
+  type TestApp,
+  buildAppOn,
+} from '../../../test/app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/databases.js';
 import { partInput } from '../../../test/factories.js';
 import { imageOf, storedKeys, uploadForm } from '../../../test/images.js';
-import { buildApp, type App } from '../../app.js';
+import type { App } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { KNOWN_MIGRATIONS } from '../../db/backup-support.js';
 import type { DialectName } from '../../db/dialect.js';
@@ -22,21 +29,6 @@ import { restoreBackup } from './restore.service.js';
 // to PostgreSQL and back. What the clerks see afterwards must be what they saw before.
 
 const PASSWORD = 'password-di-prova';
-
-/** The app over an existing database (as `npm start` would open the restored one). */
-async function appOn(database: TestDatabase): Promise<App> {
-  const app = await buildApp(
-    loadConfig({
-      LOG_LEVEL: 'silent',
-      DATA_DIR: database.dataDir,
-      DATABASE_URL: database.databaseUrl,
-      WEB_DIST: `${database.dataDir}/no-web`,
-    }),
-    { logger: false },
-  );
-  await app.ready();
-  return app;
-}
 
 const ROUTES: [DialectName, DialectName][] = [
   ['sqlite', 'sqlite'],
@@ -124,7 +116,7 @@ describe.each(ROUTES)('a backup taken on %s restored onto %s', (sourceDialect, t
     } finally {
       await opened.close();
     }
-    restored = await appOn(target);
+    restored = await buildAppOn(target);
     restoredCookie = sessionCookieOf(await login(restored, admin.user.email, PASSWORD));
   });
 

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../../config.js';
 import { keepDataPrivate } from '../../lib/private-files.js';
 import type { Manifest } from './archive-format.js';
 import { verifyArchive } from './archive-verify.js';
@@ -8,6 +7,7 @@ import {
   describePhotos,
   describeRows,
   EXIT,
+  loadCommandConfig,
   formatSeconds,
   openConfigured,
   type CommandIo,
@@ -86,16 +86,8 @@ export async function restoreCommand(io: CommandIo): Promise<number> {
       return EXIT.ok;
     }
 
-    let config;
-    try {
-      config = loadConfig(io.env);
-    } catch (error) {
-      if (error instanceof ConfigError) {
-        io.stderr.write(`${error.message}\n`);
-        return EXIT.failure;
-      }
-      throw error;
-    }
+    const config = loadCommandConfig(io);
+    if (!config) return EXIT.failure;
     // What the restore writes (database file, photos) is readable by this user only, as the app keeps it.
     keepDataPrivate(config.dataDir);
     const stores = openConfigured(config);

@@ -6,12 +6,18 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Part, UploadResult } from '@magazzino/contract';
 import { login, me } from '../../../test/accounts.js';
-import { buildTestApp, sessionCookieOf, signIn, type Session, type TestApp } from '../../../test/app.js';
+import {
+  buildTestApp,
+  sessionCookieOf,
+  signIn,
+  type Session,
+  type TestApp,
+  buildAppOn,
+  testConfig,
+} from '../../../test/app.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../../../test/databases.js';
 import { partInput } from '../../../test/factories.js';
 import { imageOf, uploadForm } from '../../../test/images.js';
-import { buildApp, type App } from '../../app.js';
-import { loadConfig, type Config } from '../../config.js';
 import { appliedMigrations } from '../../db/backup-support.js';
 import { systemClock } from '../../lib/clock.js';
 import { MANIFEST_ENTRY, tableEntry, type Manifest } from './archive-format.js';
@@ -26,24 +32,9 @@ import { restoreBackup } from './restore.service.js';
 
 const PASSWORD = 'password-di-prova';
 
-function configOf(database: TestDatabase): Config {
-  return loadConfig({
-    LOG_LEVEL: 'silent',
-    DATA_DIR: database.dataDir,
-    DATABASE_URL: database.databaseUrl,
-    WEB_DIST: `${database.dataDir}/no-web`,
-  });
-}
-
-async function appOn(database: TestDatabase): Promise<App> {
-  const app = await buildApp(configOf(database), { logger: false });
-  await app.ready();
-  return app;
-}
-
 /** Restores `archive` into `database` the way the command does. */
 async function restoreInto(database: TestDatabase, archive: string, force = false) {
-  const stores = openConfigured(configOf(database));
+  const stores = openConfigured(testConfig(database));
   try {
     return await restoreBackup(archive, stores, { force });
   } finally {
@@ -250,7 +241,7 @@ describe('restore refuses an archive it cannot trust', () => {
       expect(error).toBeInstanceOf(BackupError);
       expect((error as BackupError).message).toMatch(message);
       // Refused before the database was touched (not even its tables made) or a photo stored.
-      const stores = openConfigured(configOf(target));
+      const stores = openConfigured(testConfig(target));
       try {
         expect(await appliedMigrations(stores.handle.db)).toEqual([]);
         const stored: string[] = [];
@@ -285,7 +276,7 @@ describe('restore refuses an archive it cannot trust', () => {
     const target = await createTestDatabase('sqlite');
     try {
       await expect(restoreInto(target, bad)).rejects.toThrow();
-      const app = await appOn(target);
+      const app = await buildAppOn(target);
       try {
         // The users came before the parts in the same transaction: rolled back with them.
         expect((await login(app, clerk.user.email, PASSWORD)).statusCode).toBe(401);
@@ -336,7 +327,7 @@ describe.each(DIALECTS)('restore onto a %s database that holds data', (dialect) 
     }
 
     target = await createTestDatabase(dialect);
-    const app = await appOn(target);
+    const app = await buildAppOn(target);
     try {
       targetUser = await signIn(app);
       const created = await targetUser.inject({
@@ -360,7 +351,7 @@ describe.each(DIALECTS)('restore onto a %s database that holds data', (dialect) 
     await expect(restoreInto(target, archive)).rejects.toThrow(
       /^Il database non è vuoto \(1 utente, 1 componente\): usa --force per sovrascriverlo\./,
     );
-    const app = await appOn(target);
+    const app = await buildAppOn(target);
     try {
       const cookie = sessionCookieOf(await login(app, targetUser.user.email, PASSWORD));
       const list = await app.inject({ method: 'GET', url: '/api/componenti', headers: { cookie } });
@@ -372,7 +363,7 @@ describe.each(DIALECTS)('restore onto a %s database that holds data', (dialect) 
 
   it('replaces everything with --force: the old parts, accounts and sessions are gone', async () => {
     await restoreInto(target, archive, true);
-    const app = await appOn(target);
+    const app = await buildAppOn(target);
     try {
       expect((await me(app, targetUser.cookie)).statusCode).toBe(401);
       expect((await login(app, targetUser.user.email, PASSWORD)).statusCode).toBe(401);
