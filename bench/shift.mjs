@@ -133,10 +133,14 @@ async function measure(dialect, images) {
     const ids = (await sample.json()).map((part) => part._id);
     const record = (action, ms, status) => {
       let entry = samples.get(action);
-      if (!entry) samples.set(action, (entry = { times: [], errors: 0, server: 0 }));
+      if (!entry)
+        samples.set(action, (entry = { times: [], errors: 0, server: 0, conflicts: 0, statuses: {} }));
       entry.times.push(ms);
+      entry.statuses[status] = (entry.statuses[status] ?? 0) + 1;
       if (status >= 500) entry.server += 1;
-      if (status >= 400 || status === 0) entry.errors += 1;
+      // Two clerks saving the same part: the second gets 412 and reloads. Expected, not an error.
+      if (status === 412 && action === 'edit') entry.conflicts += 1;
+      else if (status >= 400 || status === 0) entry.errors += 1;
     };
     const call = async (action, pathname, init = {}) => {
       const started = performance.now();
@@ -265,15 +269,18 @@ async function measure(dialect, images) {
         p99: +at(sorted, 0.99).toFixed(1),
         errors: entry.errors,
         server5xx: entry.server,
+        conflicts: entry.conflicts,
+        statuses: entry.statuses,
       };
     });
     console.log(
-      '\n| action | requests | req/s | p50 ms | p99 ms | errors | 5xx |\n|---|---:|---:|---:|---:|---:|---:|',
+      '\n| action | requests | req/s | p50 ms | p99 ms | errors | 5xx | 412, part saved meanwhile |\n|---|---:|---:|---:|---:|---:|---:|---:|',
     );
     for (const row of rows)
       console.log(
-        `| ${row.action} | ${row.count} | ${row.reqPerSec} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.server5xx} |`,
+        `| ${row.action} | ${row.count} | ${row.reqPerSec} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.server5xx} | ${row.conflicts} |`,
       );
+    for (const row of rows.filter((r) => r.errors > 0)) console.log(`  ${row.action} answers:`, row.statuses);
     console.log(`\nRSS every 10 s (MiB): ${rss.map((point) => point.rssMiB).join(' ')}`);
     const afterMinute = rss.filter((point) => point.s >= 60).map((point) => point.rssMiB);
     const growth = afterMinute.length > 1 ? (afterMinute.at(-1) / afterMinute[0] - 1) * 100 : 0;

@@ -11,8 +11,20 @@ import type { DialectName } from '../src/db/dialect.js';
  */
 export const PG_ADMIN_URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-/** Every dialect the server supports: integration suites loop over this. */
-export const DIALECTS: DialectName[] = ['sqlite', 'postgres'];
+const SUPPORTED: readonly DialectName[] = ['sqlite', 'postgres'];
+
+/**
+ * The dialects integration suites loop over: every one the server supports, or those TEST_DIALECTS
+ * names (`scripts/test-on-node.sh` runs the suites again on another Node.js line on SQLite only:
+ * what changes with the line is native code, and the PostgreSQL driver is plain JavaScript).
+ */
+export const DIALECTS: DialectName[] = process.env.TEST_DIALECTS
+  ? process.env.TEST_DIALECTS.split(',').map((name) => {
+      const dialect = SUPPORTED.find((known) => known === name.trim());
+      if (!dialect) throw new Error(`TEST_DIALECTS: unknown dialect ${name} (sqlite, postgres)`);
+      return dialect;
+    })
+  : [...SUPPORTED];
 
 export interface TestDatabase {
   dialect: DialectName;
