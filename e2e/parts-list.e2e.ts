@@ -244,18 +244,18 @@ describe('parts list in Chromium', () => {
         .trim()
         .split(/\r?\n/);
       expect(lines[0]).toBe(
-        'nome,categoria,codice,condizione,peso,scaffale,campata,ripiano,cassetta,marca,modello,versione,anno',
+        'nome,categoria,codice,condizione,peso,scaffale,campata,ripiano,cassetta,marca,modello,versione,anno,stato,prezzo',
       );
-      // Only the two Lancia parts: name, brand, model and year of each row. (The weight, '1,5',
-      // is a quoted cell with a comma: the name is read from the start, the rest from the end.)
+      // Only the two Lancia parts: name, brand, model, year and status of each row. (The weight,
+      // '1,5', is a quoted cell with a comma: the name is read from the start, the rest from the end.)
       const rows = lines.slice(1).map((line) => {
         const cells = line.split(',');
-        const [marca, modello, , anno] = cells.slice(-4);
-        return [cells[0], marca, modello, anno];
+        const [marca, modello, , anno, stato] = cells.slice(-6);
+        return [cells[0], marca, modello, anno, stato];
       });
       expect(rows.sort()).toEqual([
-        ['Specchietto 1', 'Lancia', 'Ypsilon', '2004'],
-        ['Specchietto 2', 'Lancia', 'Ypsilon', '2004'],
+        ['Specchietto 1', 'Lancia', 'Ypsilon', '2004', 'disponibile'],
+        ['Specchietto 2', 'Lancia', 'Ypsilon', '2004', 'disponibile'],
       ]);
       // The page is still there and usable after the download.
       expect(page.url()).toBe(`${suite.server.url}${LIST}?marca=lancia&q=specchietto`);

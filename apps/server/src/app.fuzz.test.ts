@@ -42,7 +42,7 @@ const ENGLISH = /\b(invalid|expected|received|required|must|should|unexpected|ca
 /** A cheap fingerprint of every table a request could change (rate-limit counters excepted). */
 async function fingerprint(app: App): Promise<string> {
   const db = app.db;
-  const [parts, users, settings, sessions, devices, resets, media, categories, conditions] =
+  const [parts, users, settings, sessions, devices, resets, media, categories, conditions, events, bin] =
     await Promise.all([
       db
         .selectFrom('parts')
@@ -74,11 +74,16 @@ async function fingerprint(app: App): Promise<string> {
         .selectFrom('media')
         .select((eb) => eb.fn.countAll().as('n'))
         .executeTakeFirst(),
-      db.selectFrom('part_category_counts').selectAll().orderBy('categoria').execute(),
+      db.selectFrom('part_category_counts').selectAll().orderBy('categoria').orderBy('stato').execute(),
       db.selectFrom('part_condition_counts').selectAll().orderBy('condizione').execute(),
+      db
+        .selectFrom('part_events')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst(),
+      db.selectFrom('parts_bin').select(['id', 'deleted_at']).orderBy('id').execute(),
     ]);
   return JSON.stringify(
-    [parts, users, settings, sessions, devices, resets, media, categories, conditions],
+    [parts, users, settings, sessions, devices, resets, media, categories, conditions, events, bin],
     (_key, value: unknown) =>
       typeof value === 'bigint' || typeof value === 'number' ? String(value) : value,
   );

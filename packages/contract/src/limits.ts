@@ -10,6 +10,15 @@ export const LIMITS = {
   pesoMax: 100_000,
   /** Decimal places kept for peso (grams precision). */
   pesoDecimals: 3,
+  /** Highest asking or sale price accepted, in euro. */
+  prezzoMax: 1_000_000,
+  /** Decimal places of a price (cents): stored exactly as whole cents. */
+  prezzoDecimals: 2,
+  /** Longest customer name or phone number of a reservation. */
+  clienteMax: 100,
+  telefonoMax: 30,
+  /** Days a deleted part stays in the bin ('Cestino') before it is purged. */
+  binDays: 30,
   /** Oldest registration year accepted. */
   annoMin: 1900,
   /** Largest page a client may ask for. */

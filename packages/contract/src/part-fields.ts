@@ -95,6 +95,17 @@ export const PART_FIELD_SPECS = {
     unit: 'Kg',
     group: 'componente',
   },
+  prezzo: {
+    label: 'Prezzo (€)',
+    subject: 'Il prezzo',
+    feminine: false,
+    required: false,
+    kind: 'decimal',
+    maxValue: LIMITS.prezzoMax,
+    decimals: LIMITS.prezzoDecimals,
+    unit: '€',
+    group: 'componente',
+  },
   scaffale: {
     label: 'Scaffale',
     subject: 'Lo scaffale',

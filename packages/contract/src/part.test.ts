@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readDecimal } from './common.js';
 import { fieldErrors } from './errors.js';
+import { PART_STATUSES, statusFilterParam } from './lifecycle.js';
 import {
   fieldsOfGroup,
   LOCATION_FIELDS,
@@ -46,15 +47,18 @@ describe('PartInputSchema', () => {
     expect(Object.keys(fields)).toHaveLength(PART_FIELDS.length - OPTIONAL_PART_FIELDS.length);
   });
 
-  it('takes descrizione, codice, peso and versione as optional: left out, null or blank is null', () => {
-    expect(OPTIONAL_PART_FIELDS).toEqual(['descrizione', 'codice', 'peso', 'versione']);
-    const { descrizione: _d, codice: _c, peso: _p, versione: _v, ...required } = valid;
+  it('takes descrizione, codice, peso, prezzo and versione as optional: left out, null or blank is null', () => {
+    expect(OPTIONAL_PART_FIELDS).toEqual(['descrizione', 'codice', 'peso', 'prezzo', 'versione']);
+    const { descrizione: _d, codice: _c, peso: _p, prezzo: _price, versione: _v, ...required } = valid;
     expect(PartInputSchema.parse(required)).toMatchObject({
       descrizione: null,
       codice: null,
       peso: null,
+      prezzo: null,
       versione: null,
     });
+    expect(PartInputSchema.parse({ ...valid, prezzo: '1.234,50' }).prezzo).toBe(1234.5);
+    expect(errorsOf({ ...valid, prezzo: '12,345' }).prezzo).toBe('Il prezzo può avere al massimo 2 decimali');
     expect(
       PartInputSchema.parse({ ...valid, descrizione: '  ', codice: null, peso: '', versione: '' }),
     ).toMatchObject({ descrizione: null, codice: null, peso: null, versione: null });
@@ -131,7 +135,32 @@ describe('PartListQuerySchema', () => {
       limit: 20,
       offset: 40,
       nome: undefined,
+      // Left out, the status filter means the parts in stock.
+      stato: ['disponibile', 'riservato', 'reso'],
+      prezzoMin: undefined,
+      prezzoMax: undefined,
     });
+  });
+
+  it('reads the status filter and the price range', () => {
+    const parse = (query: Record<string, string>) => PartListQuerySchema.parse(query);
+    expect(parse({ stato: 'tutti' }).stato).toEqual([
+      'disponibile',
+      'riservato',
+      'venduto',
+      'reso',
+      'scartato',
+    ]);
+    expect(parse({ stato: 'venduto, riservato,venduto' }).stato).toEqual(['riservato', 'venduto']);
+    expect(PartListQuerySchema.safeParse({ stato: 'perso' }).success).toBe(false);
+    expect(parse({ prezzoMin: '10,5', prezzoMax: '1.000,00' })).toMatchObject({
+      prezzoMin: 1050,
+      prezzoMax: 100000,
+    });
+    expect(PartListQuerySchema.safeParse({ prezzoMin: '-3' }).success).toBe(false);
+    expect(statusFilterParam(['disponibile', 'riservato', 'reso'])).toBe('');
+    expect(statusFilterParam(PART_STATUSES)).toBe('tutti');
+    expect(statusFilterParam(['venduto'])).toBe('venduto');
   });
 
   it('refuses out-of-range paging and unknown sort fields', () => {

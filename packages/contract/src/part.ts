@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredText, parseDecimal } from './common.js';
 import { LIMITS } from './limits.js';
+import { PartStatusSchema, ReservationSchema, SaleSchema, StatusFilterSchema } from './lifecycle.js';
 import {
   LOCATION_FIELDS,
   PART_FIELD_SPECS,
@@ -178,6 +179,7 @@ export const EXAMPLE_PART_INPUT = {
   codice: '51787654',
   condizione: 'Buona',
   peso: 1.5,
+  prezzo: 45,
   scaffale: 'A',
   campata: '1',
   ripiano: '2',
@@ -204,6 +206,9 @@ export const PartSchema = z
     _id: z.string(),
     ...STORED_SHAPE,
     urlImmagine: z.string().nullable(),
+    stato: PartStatusSchema.describe('Disponibile, riservato, venduto, reso o scartato'),
+    riserva: ReservationSchema.nullable().describe('Per chi e fino a quando, quando lo stato è riservato'),
+    vendita: SaleSchema.nullable().describe('Prezzo pagato e giorno, quando lo stato è venduto'),
     urlMiniatura: z
       .string()
       .nullable()
@@ -215,6 +220,14 @@ export const PartSchema = z
   .meta({ id: 'Part' });
 export type Part = z.infer<typeof PartSchema>;
 
+/**
+ * The ETag of a part at a version, as GET, PATCH and the status change send it: a client holding
+ * a part from a list (which carries no ETag per part) sends this in If-Match.
+ */
+export function partEtag(part: Pick<Part, 'version'>): string {
+  return `"v${part.version}"`;
+}
+
 /** Fields the list may be sorted by (each has an index on the server); a leading '-' sorts descending. */
 export const SORT_FIELDS = [
   'nome',
@@ -222,15 +235,17 @@ export const SORT_FIELDS = [
   'codice',
   'condizione',
   'peso',
+  'prezzo',
   'marca',
   'modello',
   'versione',
   'annoImmatricolazione',
   'scaffale',
   'ubicazione',
+  'stato',
   'createdAt',
   'updatedAt',
-] as const satisfies readonly (PartField | 'ubicazione' | 'createdAt' | 'updatedAt')[];
+] as const satisfies readonly (PartField | 'ubicazione' | 'stato' | 'createdAt' | 'updatedAt')[];
 export type SortField = (typeof SORT_FIELDS)[number];
 
 const SORT_VALUES = SORT_FIELDS.flatMap((field) => [field, `-${field}`] as const);
@@ -257,13 +272,35 @@ const integerParam = (label: string, min: number, max: number) =>
     )
     .optional();
 
-/** Query of GET /api/componenti and of the CSV export. */
+/** A bound of the price filter, in euro ('45,50' or 45.5). */
+const priceBound = (label: string) =>
+  z
+    .string({ error: `${label} deve essere un numero` })
+    .trim()
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined || text === '') return undefined;
+      const value = parseDecimal(text);
+      if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+        ctx.addIssue({ code: 'custom', message: `${label} deve essere un numero di euro non negativo` });
+        return z.NEVER;
+      }
+      return Math.round(value * 100);
+    });
+
+/**
+ * Query of GET /api/componenti and of the CSV export. `stato` defaults to the parts in stock
+ * (disponibile, riservato, reso); `prezzoMin` and `prezzoMax` (euro, both included) arrive as cents.
+ */
 export const PartListQuerySchema = z.object({
   nome: optionalFilter('nome'),
   marca: optionalFilter('marca'),
   modello: optionalFilter('modello'),
   q: optionalFilter('q'),
   categoria: optionalFilter('categoria'),
+  stato: StatusFilterSchema,
+  prezzoMin: priceBound('Il prezzo minimo'),
+  prezzoMax: priceBound('Il prezzo massimo'),
   limit: integerParam('limit', 1, LIMITS.pageSizeMax),
   offset: integerParam('offset', 0, Number.MAX_SAFE_INTEGER),
   sort: z
@@ -273,8 +310,16 @@ export const PartListQuerySchema = z.object({
     .optional(),
 });
 
-/** Query of the single-category route: paging only. */
-export const PageQuerySchema = PartListQuerySchema.pick({ limit: true, offset: true, sort: true });
+/** Query of the single-category and location routes: paging and the status filter. */
+export const PageQuerySchema = PartListQuerySchema.pick({
+  limit: true,
+  offset: true,
+  sort: true,
+  stato: true,
+});
+
+/** Query of the categories with their counts: the status filter. */
+export const StatusQuerySchema = PartListQuerySchema.pick({ stato: true });
 
 export const CategoryCountSchema = z
   .object({ categoria: z.string(), count: z.number().int() })
@@ -364,7 +409,9 @@ export const CSV_COLUMNS = [
   'modello',
   'versione',
   'anno',
-] as const satisfies readonly (PartField | 'anno')[];
+  'stato',
+  'prezzo',
+] as const satisfies readonly (PartField | 'anno' | 'stato')[];
 
 /** File name of the CSV export for a given day: ListaComponenti-YYYY-MM-DD.csv. */
 export function csvFileName(date: Date = new Date()): string {

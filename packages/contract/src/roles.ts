@@ -29,12 +29,14 @@ export const PERMISSIONS = [
   'profile:write',
   /** Look, search, list by category or location, export CSV. */
   'parts:read',
-  /** Add, edit and delete parts, upload their photos. */
+  /** Add, edit and delete parts, upload their photos, change their status, restore them from the bin. */
   'parts:write',
   /** The 'Utenti' page: roles, enabling and disabling accounts, reset mails, default role. */
   'users:manage',
   /** Rename a category, or merge it into another ('Consulta categorie'). */
   'categories:manage',
+  /** Empty the bin ('Cestino'), or delete one of its parts for good. */
+  'bin:empty',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -47,6 +49,7 @@ export const ROLE_PERMISSIONS = {
     'parts:write',
     'users:manage',
     'categories:manage',
+    'bin:empty',
   ],
   magazziniere: ['profile:read', 'profile:write', 'parts:read', 'parts:write'],
   sola_lettura: ['profile:read', 'profile:write', 'parts:read'],

@@ -200,13 +200,16 @@ describe.each(DIALECTS)('npm run demo on %s', (dialect) => {
       } finally {
         await restarted.close();
       }
-      // The cleanup did look at them: once no part uses a photo, it goes.
+      // The cleanup did look at them: once no part uses a photo (nor one in the bin), it goes.
       const [dropped] = urls;
       for (const part of (await owner.inject({ method: 'GET', url: '/api/componenti' })).json<Part[]>()) {
         if (part.urlImmagine !== dropped) continue;
         const deleted = await owner.inject({ method: 'DELETE', url: `/api/componenti/delete/${part._id}` });
         expect(deleted.statusCode).toBeLessThan(300);
       }
+      expect(await own.app.media.cleanup()).toMatchObject({ removedImages: 0 });
+      const emptied = await owner.inject({ method: 'DELETE', url: '/api/cestino' });
+      expect(emptied.statusCode).toBe(200);
       expect(await own.app.media.cleanup()).toMatchObject({ removedImages: 1 });
       expect((await own.app.inject({ method: 'GET', url: dropped ?? '' })).statusCode).toBe(404);
       expect(await countMedia()).toBe(urls.length - 1);

@@ -47,6 +47,14 @@ function weightedCondition(random: Random): readonly [string, number, string] {
 }
 
 const CATEGORY_NAMES = Object.keys(CATEGORIES);
+
+/**
+ * A yard's asking price for a used part of this weight, in whole euro ending in 0 or 5: computed,
+ * not drawn, so the parts of a seed stay the same as before prices existed.
+ */
+function askingPrice(pesoKg: number): number {
+  return Math.max(10, Math.round((12 + pesoKg * 6) / 5) * 5);
+}
 const LAST_YEAR = 2024;
 
 /**
@@ -75,6 +83,7 @@ export function generateDemoParts(count: number, seed: number = DEMO_SEED): Part
       codice: partCode(random, make),
       condizione,
       peso,
+      prezzo: askingPrice(peso),
       scaffale: String.fromCharCode(65 + CATEGORY_NAMES.indexOf(categoria)),
       campata: String(between(random, 1, 6)),
       ripiano: peso >= 10 ? '1' : String(between(random, 2, 5)),

@@ -108,6 +108,15 @@ export const errors = {
       { 'retry-after': String(retryAfterSeconds) },
     ),
   partNotFound: () => new AppError(404, 'NOT_FOUND', 'Componente non trovato.'),
+  // A part's life (modules/parts): moves between statuses, the bin.
+  invalidTransition: (from: string, to: string, hint: string) =>
+    new AppError(409, 'INVALID_TRANSITION', `Un componente ${from} non può diventare ${to}. ${hint}`.trim()),
+  notInBin: () =>
+    new AppError(
+      404,
+      'NOT_FOUND',
+      'Il componente non è nel cestino: è già stato ripristinato o eliminato per sempre.',
+    ),
   categoryNotFound: () =>
     new AppError(404, 'NOT_FOUND', 'Categoria non trovata: nessun componente ha questa categoria.'),
   categoryUnchanged: () =>

@@ -16,6 +16,8 @@ const DeletePartPage = lazy(() => import('../features/parts/pages/DeletePartPage
 const CategoriesPage = lazy(() => import('../features/parts/pages/CategoriesPage'));
 const CategoryPage = lazy(() => import('../features/parts/pages/CategoryPage'));
 const WarehousePage = lazy(() => import('../features/parts/pages/WarehousePage'));
+const ActivityPage = lazy(() => import('../features/parts/pages/ActivityPage'));
+const BinPage = lazy(() => import('../features/parts/pages/BinPage'));
 const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/pages/RegisterPage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
@@ -56,6 +58,10 @@ export const routes: RouteObject[] = [
               route(paths.users.path, UsersPage),
               // Every signed-in user, from the user menu.
               route(paths.changePassword.path, ChangePasswordPage),
+              // What changed in the warehouse: every signed-in user.
+              route(paths.activity.path, ActivityPage),
+              // Roles that change parts (sola lettura sees why not).
+              route(paths.bin.path, BinPage),
               {
                 // The screens a change returns to, and that say 'Modifiche salvate' on arrival.
                 element: <PartsOutlet />,

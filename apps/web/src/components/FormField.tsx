@@ -7,10 +7,11 @@ import { RequiredMark } from './RequiredMark';
 type ControlElement = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 /**
- * How a value is entered: a one-line input of that type, a textarea, a decimal number written the
- * Italian way, or a select among `options`.
+ * How a value is entered: a one-line input of that type (a calendar day with the browser's date
+ * picker for 'date'), a textarea, a decimal number written the Italian way, or a select among `options`.
  */
-export type FieldControl = 'text' | 'email' | 'password' | 'search' | 'textarea' | 'decimal' | 'select';
+export type FieldControl =
+  'text' | 'email' | 'password' | 'search' | 'tel' | 'date' | 'textarea' | 'decimal' | 'select';
 
 export interface FormFieldProps {
   label: string;
@@ -48,6 +49,9 @@ export interface FormFieldProps {
   placeholder?: string | undefined;
   maxLength?: number | undefined;
   autoFocus?: boolean;
+  /** The first and last day a date field offers ('2026-11-24'). */
+  min?: string | number | undefined;
+  max?: string | number | undefined;
 }
 
 /**

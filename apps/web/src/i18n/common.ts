@@ -11,6 +11,8 @@ export const common = {
     add: 'Aggiungi Componente',
     warehouse: 'Consulta Magazzino',
     categories: 'Consulta Categorie',
+    activity: 'Attività',
+    bin: 'Cestino',
     signedInAs: (email: string) => `Connesso come ${email}`,
     login: 'Accedi',
     register: 'Registrati',
@@ -37,4 +39,7 @@ export const common = {
     httpError: (status: number) => `Il server ha risposto con un errore (${status}). Riprova più tardi.`,
   },
   requiredHint: 'I campi con * sono obbligatori.',
+  /** The buttons of a confirmation dialog that are not its action. */
+  cancel: 'Annulla',
+  close: 'Chiudi',
 } as const;

@@ -1,9 +1,22 @@
 import { common } from './common';
 import { auth } from './auth';
+import { bin } from './bin';
 import { categories } from './categories';
 import { dashboard } from './dashboard';
+import { history } from './history';
+import { lifecycle } from './lifecycle';
 import { parts } from './parts';
 import { users } from './users';
 
 /** The Italian message catalogue: every user-visible string of the web app comes from here. */
-export const messages = { common, auth, categories, dashboard, parts, users } as const;
+export const messages = {
+  common,
+  auth,
+  bin,
+  categories,
+  dashboard,
+  history,
+  lifecycle,
+  parts,
+  users,
+} as const;

@@ -9,6 +9,7 @@ export const parts = {
 
   hints: {
     peso: 'Con la virgola per i decimali, per esempio 1,8',
+    prezzo: 'Il prezzo richiesto, in euro: per esempio 45,50',
   },
 
   /** The part forms (add and edit): their groups and the choosers of categoria and condizione. */
@@ -40,6 +41,7 @@ export const parts = {
       immagine: 'Immagine',
       codice: 'Codice',
       nome: 'Nome',
+      stato: 'Stato',
       categoria: 'Cat',
       condizione: 'Condizione',
       marca: 'Marca',
@@ -47,6 +49,7 @@ export const parts = {
       anno: 'Anno',
       ubicazione: 'Ubicazione',
       peso: 'Peso',
+      prezzo: 'Prezzo',
       inseritoIl: 'Inserito il',
       gestisci: 'Gestisci',
     },
@@ -76,6 +79,9 @@ export const parts = {
       annoImmatricolazione: 'Anno (dal meno recente)',
       peso: 'Peso (dal più leggero)',
       '-peso': 'Peso (dal più pesante)',
+      prezzo: 'Prezzo (dal più basso)',
+      '-prezzo': 'Prezzo (dal più alto)',
+      stato: 'Stato',
       ubicazione: 'Ubicazione',
     },
     /** Before the code on a phone card ('Cod. 51787654'). */

@@ -27,6 +27,8 @@ export const paths = {
     getHref: (categoria: string) => `/singolacategoria/${encodeURIComponent(categoria)}`,
   },
   warehouse: { path: '/consultamagazzino', getHref: () => '/consultamagazzino' },
+  activity: { path: '/attivita', getHref: () => '/attivita' },
+  bin: { path: '/cestino', getHref: () => '/cestino' },
   users: { path: '/utenti', getHref: () => '/utenti' },
   changePassword: { path: '/cambiapassword', getHref: () => '/cambiapassword' },
 

@@ -126,7 +126,7 @@ describe.each(DIALECTS)('migration 006-optional-fields on %s', (dialect) => {
     const seqs = await db.selectFrom('parts').select(['id', 'seq']).orderBy('seq').execute();
     expect(before.nullable).toEqual(['url_immagine']);
 
-    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect((await migrator.migrateTo('006-optional-fields')).error).toBeUndefined();
     const after = await schemaOf(db, dialect);
     expect(after.columns).toEqual(before.columns);
     expect(after.indexes).toEqual(before.indexes);
@@ -235,7 +235,7 @@ describe.each(DIALECTS)('migration 006-optional-fields on %s', (dialect) => {
     handle = openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
     const db = handle.db as unknown as AnyDb;
     const migrator = testMigrator(db);
-    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect((await migrator.migrateTo('006-optional-fields')).error).toBeUndefined();
     await db
       .insertInto('parts')
       .values([
@@ -266,7 +266,7 @@ describe.each(DIALECTS)('migration 006-optional-fields on %s', (dialect) => {
       },
     ]);
 
-    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect((await migrator.migrateTo('006-optional-fields')).error).toBeUndefined();
     expect(await schemaOf(db, dialect)).toEqual(latest);
     expect(await db.selectFrom('part_condition_counts').selectAll().execute()).toEqual([
       { condizione: 'Buona', count: 2 },

@@ -7,6 +7,7 @@ import * as m005 from './005-roles.js';
 import * as m006 from './006-optional-fields.js';
 import * as m007 from './007-security.js';
 import * as m008 from './008-rate-limits.js';
+import * as m009 from './009-lifecycle.js';
 
 /**
  * Every migration, in order. Names are never changed once released: the database records them.
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '006-optional-fields': m006,
   '007-security': m007,
   '008-rate-limits': m008,
+  '009-lifecycle': m009,
 };

@@ -49,6 +49,14 @@ const ROUTE_RULES: Record<string, { permission: Permission; roles: readonly Role
   'PATCH /api/componenti/modifica/:p': { permission: 'parts:write', roles: WRITERS },
   'DELETE /api/componenti/delete/:p': { permission: 'parts:write', roles: WRITERS },
   'POST /api/componenti/upload': { permission: 'parts:write', roles: WRITERS },
+  'POST /api/componenti/stato/:p': { permission: 'parts:write', roles: WRITERS },
+  'GET /api/componenti/storico/:p': { permission: 'parts:read', roles: ALL },
+  'GET /api/attivita': { permission: 'parts:read', roles: ALL },
+  'GET /api/attivita/utenti': { permission: 'parts:read', roles: ALL },
+  'GET /api/cestino': { permission: 'parts:write', roles: WRITERS },
+  'POST /api/cestino/:p/ripristina': { permission: 'parts:write', roles: WRITERS },
+  'DELETE /api/cestino/:p': { permission: 'bin:empty', roles: ADMINS },
+  'DELETE /api/cestino': { permission: 'bin:empty', roles: ADMINS },
 };
 
 const PUBLIC_ROUTES = publicRoutes();

@@ -2,16 +2,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Part } from '@magazzino/contract';
+import { PartInputSchema, type Part } from '@magazzino/contract';
 import { login } from '../../../test/accounts.js';
 import { sessionCookieOf, buildAppOn, testConfig } from '../../../test/app.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../../../test/databases.js';
-import { seedParts } from '../../../test/factories.js';
+import { partInput } from '../../../test/factories.js';
 import { appliedMigrations, KNOWN_MIGRATIONS, migrateDatabaseTo } from '../../db/backup-support.js';
 import { openDatabase } from '../../db/dialect.js';
 import { migrateDatabase } from '../../db/migrate.js';
 import { systemClock } from '../../lib/clock.js';
+import { newId } from '../../lib/ids.js';
 import { createAccount } from '../accounts/accounts.service.js';
+import { toNewRow } from '../parts/parts.mapper.js';
 import { verifyArchive } from './archive-verify.js';
 import { COPIED_TABLES, LEFT_OUT_TABLES, SIGN_IN_TABLES } from './backup-scope.js';
 import { openConfigured } from './backup.command-support.js';
@@ -64,8 +66,14 @@ async function previousSchemaDatabase(
     await migrateDatabaseTo(handle, previous);
     const email = 'anna@example.it';
     await createAccount(handle.db, { email, username: 'Anna', password: 'password-di-prova' }, systemClock);
-    // The repository's insert of today fits the previous schema's parts table (unchanged since).
-    await seedParts(handle.db, 3, (index) => ({ nome: `Vecchio ricambio ${index}` }));
+    // Parts as the previous schema stores them: today's row without the columns of the latest migration.
+    const rows = [0, 1, 2].map((index) => {
+      const time = Date.parse('2024-01-01T00:00:00.000Z') + index * 1000;
+      const input = PartInputSchema.parse(partInput({ nome: `Vecchio ricambio ${index}` }));
+      const { prezzo_centesimi: _price, ...row } = toNewRow(input, newId(time), new Date(time).toISOString());
+      return row;
+    });
+    await handle.db.insertInto('parts').values(rows).execute();
     return { database, email };
   } finally {
     await handle.close();

@@ -53,6 +53,18 @@ export const COPIED_TABLES: readonly CopiedTable[] = [
     orderBy: ['seq', 'id'],
     identity: 'seq',
   },
+  // The history of every part, and the deleted parts still in the bin (migration 009).
+  {
+    name: 'part_events',
+    label: { one: 'modifica', many: 'modifiche' },
+    orderBy: ['seq'],
+    identity: 'seq',
+  },
+  {
+    name: 'parts_bin',
+    label: { one: 'componente nel cestino', many: 'componenti nel cestino' },
+    orderBy: ['id'],
+  },
 ];
 
 /**
@@ -63,18 +75,20 @@ export const COPIED_TABLES: readonly CopiedTable[] = [
 export const SIGN_IN_TABLES: readonly string[] = ['sessions', 'password_resets', 'trusted_devices'];
 
 /**
- * A table of counts kept by triggers on another one (`count` rows per value of `key`). A restore
- * that loads with the triggers off (db/backup-support.ts, `setRowTriggers`) counts it afresh.
+ * A table of counts kept by triggers on another one (`count` rows per value of its `keys`). A
+ * restore that loads with the triggers off (db/backup-support.ts, `setRowTriggers`) counts it
+ * afresh, by the keys the table has at the archive's schema (part_category_counts is per category
+ * and status since migration 009, per category before).
  */
 export interface DerivedCounts {
   table: string;
   source: string;
-  key: string;
+  keys: readonly string[];
 }
 
 export const DERIVED_COUNTS: readonly DerivedCounts[] = [
-  { table: 'part_category_counts', source: 'parts', key: 'categoria' },
-  { table: 'part_condition_counts', source: 'parts', key: 'condizione' },
+  { table: 'part_category_counts', source: 'parts', keys: ['categoria', 'stato'] },
+  { table: 'part_condition_counts', source: 'parts', keys: ['condizione'] },
 ];
 
 /** Every table of the schema that is not copied, and why (views hold no rows of their own). */

@@ -105,14 +105,15 @@ export async function insertRows(
     values ${sql.join(rows.map((values) => sql`(${sql.join(values)})`))}`.execute(db);
 }
 
-/** Counts `source`'s rows per value of `key` into `table` afresh (a table of counts kept by triggers). */
+/** Counts `source`'s rows per value of `keys` into `table` afresh (a table of counts kept by triggers). */
 export async function recount(
   db: Kysely<Database>,
   table: string,
   source: string,
-  key: string,
+  keys: readonly string[],
 ): Promise<void> {
+  const columns = sql.join(keys.map((key) => sql.ref(key)));
   await sql`delete from ${sql.table(table)}`.execute(db);
-  await sql`insert into ${sql.table(table)} (${sql.ref(key)}, ${sql.ref('count')})
-    select ${sql.ref(key)}, count(*) from ${sql.table(source)} group by ${sql.ref(key)}`.execute(db);
+  await sql`insert into ${sql.table(table)} (${columns}, ${sql.ref('count')})
+    select ${columns}, count(*) from ${sql.table(source)} group by ${columns}`.execute(db);
 }

@@ -86,6 +86,19 @@ describe.each(ROUTES)('a backup taken on %s restored onto %s', (sourceDialect, t
     await create('bare', { descrizione: null, codice: null, versione: null, peso: null });
     await create('brakes', { categoria: 'Freni', nome: 'Pinza freno', urlImmagine: freno.secure_url });
     await create('sameImage', { nome: 'Faro gemello', urlImmagine: faro.secure_url });
+    // A part in the bin and a sold one: their statuses, history and the bin go along.
+    await create('binned', { nome: 'Cofano', categoria: 'Carrozzeria' });
+    const deleted = await clerk.inject({
+      method: 'DELETE',
+      url: `/api/componenti/delete/${parts.binned?._id}`,
+    });
+    expect(deleted.statusCode).toBe(204);
+    const sold = await clerk.inject({
+      method: 'POST',
+      url: `/api/componenti/stato/${parts.brakes?._id}`,
+      payload: { stato: 'venduto', prezzo: '38,50' },
+    });
+    expect(sold.statusCode).toBe(200);
     // A setting changed from its default: the restored one must be this, not the migration's.
     const settings = await admin.inject({
       method: 'PUT',
@@ -136,6 +149,9 @@ describe.each(ROUTES)('a backup taken on %s restored onto %s', (sourceDialect, t
       account_settings: 1,
       media: 3,
       parts: 4,
+      // 5 registrations, 1 deletion, 1 sale.
+      part_events: 7,
+      parts_bin: 1,
     });
     // Display image and thumbnail of each of the three uploads; no preview, no stray file.
     expect(manifest.photos.count).toBe(6);
@@ -161,14 +177,39 @@ describe.each(ROUTES)('a backup taken on %s restored onto %s', (sourceDialect, t
   });
 
   it('rebuilds the category and condition counts and the search index', async () => {
-    for (const url of ['/api/componenti/categorie', '/api/componenti/condizioni']) {
+    for (const url of [
+      '/api/componenti/categorie',
+      '/api/componenti/categorie?stato=tutti',
+      '/api/componenti/condizioni',
+    ]) {
       expect(await get<unknown[]>(restored, url)).toEqual(await get<unknown[]>(source.app, url));
     }
-    expect(await get<CategoryCount[]>(restored, '/api/componenti/categorie')).toHaveLength(2);
+    expect(await get<CategoryCount[]>(restored, '/api/componenti/categorie?stato=tutti')).toHaveLength(2);
     const found = await get<Part[]>(restored, '/api/componenti?q=elite%20citroen');
     expect(found.map((part) => part._id)).toEqual([parts.accents?._id]);
-    const byCode = await get<Part[]>(restored, `/api/componenti?q=${parts.brakes?.codice}`);
+    const byCode = await get<Part[]>(restored, `/api/componenti?stato=tutti&q=${parts.brakes?.codice}`);
     expect(byCode.map((part) => part._id)).toEqual([parts.brakes?._id]);
+  });
+
+  it('carries the statuses, the history and the bin, whence a part still comes back', async () => {
+    const brakes = await get<Part>(restored, `/api/componenti/${parts.brakes?._id}`);
+    expect(brakes).toMatchObject({ stato: 'venduto', vendita: { prezzo: 38.5 } });
+    for (const url of [`/api/componenti/storico/${parts.brakes?._id}`, '/api/attivita', '/api/cestino']) {
+      expect(await get<unknown[]>(restored, url)).toEqual(await get<unknown[]>(source.app, url));
+    }
+    const back = await restored.inject({
+      method: 'POST',
+      url: `/api/cestino/${parts.binned?._id}/ripristina`,
+      headers: { cookie: restoredCookie },
+    });
+    expect(back.statusCode).toBe(200);
+    expect(back.json<Part>()).toMatchObject({ nome: 'Cofano', stato: 'disponibile' });
+    const again = await restored.inject({
+      method: 'DELETE',
+      url: `/api/componenti/delete/${parts.binned?._id}`,
+      headers: { cookie: restoredCookie },
+    });
+    expect(again.statusCode).toBe(204);
   });
 
   it('lets the users sign in with their passwords, but ends every session', async () => {
@@ -195,7 +236,7 @@ describe.each(ROUTES)('a backup taken on %s restored onto %s', (sourceDialect, t
       headers: { cookie: restoredCookie },
       payload: partInput({ nome: 'Dopo il ripristino' }),
     });
-    expect(response.statusCode).toBe(201);
+    expect(response.statusCode, response.body).toBe(201);
     const newest = await get<Part[]>(restored, '/api/componenti?limit=2');
     expect(newest.map((part) => part.nome)).toEqual(['Dopo il ripristino', parts.sameImage?.nome]);
     // The count triggers work again after the restore (PostgreSQL had them off for the load).

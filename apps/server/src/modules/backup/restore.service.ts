@@ -269,7 +269,11 @@ export async function restoreBackup(
     await importTables(trx, handle.dialect, file, manifest);
 
     if (triggersOff) {
-      for (const derived of counted) await recount(trx, derived.table, derived.source, derived.key);
+      for (const derived of counted) {
+        const columns = new Set(present.get(derived.table)?.map((column) => column.name));
+        const keys = derived.keys.filter((key) => columns.has(key));
+        await recount(trx, derived.table, derived.source, keys);
+      }
       for (const source of sources) await setRowTriggers(trx, handle.dialect, source, true);
     }
   });

@@ -107,8 +107,8 @@ describe.each(DIALECTS)('POST /api/componenti/crea-componente on %s', (dialect) 
     expect(fields[field]).toMatch(/obbligatori[oa]$/);
   });
 
-  it('stores a part without descrizione, codice, peso and versione: null, read back as null', async () => {
-    expect(OPTIONAL_PART_FIELDS).toEqual(['descrizione', 'codice', 'peso', 'versione']);
+  it('stores a part without descrizione, codice, peso, prezzo and versione: null, read back as null', async () => {
+    expect(OPTIONAL_PART_FIELDS).toEqual(['descrizione', 'codice', 'peso', 'prezzo', 'versione']);
     for (const empty of [undefined, null, '', '   ']) {
       const body = partInput(Object.fromEntries(OPTIONAL_PART_FIELDS.map((field) => [field, empty])));
       const res = await create(body);

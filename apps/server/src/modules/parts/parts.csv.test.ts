@@ -36,6 +36,13 @@ const part = (nome: string, anno = '2004'): Part =>
     versione: 'v',
     anno_immatricolazione: anno,
     url_immagine: null,
+    prezzo_centesimi: 4550,
+    stato: 'disponibile',
+    riserva_cliente: null,
+    riserva_telefono: null,
+    riserva_fino: null,
+    vendita_prezzo_centesimi: null,
+    vendita_data: null,
     version: 1,
     created_at: '2024-01-01T00:00:00.000Z',
     updated_at: '2024-01-01T00:00:00.000Z',
@@ -77,9 +84,9 @@ describe('csvChunks and jsonArrayChunks', () => {
     const text = await collect(csvChunks(from([part('A', '1999')], [part('B')])));
     expect(text.startsWith(UTF8_BOM)).toBe(true);
     expect(text.slice(1).split('\r\n')).toEqual([
-      'nome,categoria,codice,condizione,peso,scaffale,campata,ripiano,cassetta,marca,modello,versione,anno',
-      'A,c,k,Buona,1.5,A,1,2,3,Fiat,Punto,v,1999',
-      'B,c,k,Buona,1.5,A,1,2,3,Fiat,Punto,v,2004',
+      'nome,categoria,codice,condizione,peso,scaffale,campata,ripiano,cassetta,marca,modello,versione,anno,stato,prezzo',
+      'A,c,k,Buona,1.5,A,1,2,3,Fiat,Punto,v,1999,disponibile,45.5',
+      'B,c,k,Buona,1.5,A,1,2,3,Fiat,Punto,v,2004,disponibile,45.5',
       '',
     ]);
     expect(csvLine(['a', 1])).toBe('a,1\r\n');

@@ -56,7 +56,10 @@ describe.each(DIALECTS)('GET /api/componenti/export.csv on %s', (dialect) => {
       annoImmatricolazione: '2004',
     }));
     const lines = records((await exportCsv('?nome=faro')).body);
-    expect(lines).toEqual([HEADER, 'Faro,Illuminazione,51787654,Buona,1.25,A,1,2,3,Fiat,Punto,1.2 8V,2004']);
+    expect(lines).toEqual([
+      HEADER,
+      'Faro,Illuminazione,51787654,Buona,1.25,A,1,2,3,Fiat,Punto,1.2 8V,2004,disponibile,45',
+    ]);
   });
 
   it('quotes commas, quotes and line breaks per RFC 4180, keeping accents and emoji', async () => {

@@ -87,6 +87,11 @@ function sortKey(part: SeededPart, field: SortField): string | number {
       return foldText(input[field]);
     case 'peso':
       return input.peso === null ? -1 : gramsFromKg(input.peso);
+    case 'prezzo':
+      return input.prezzo === null ? -1 : Math.round(input.prezzo * 100);
+    case 'stato':
+      // Every seeded part is disponibile: the order is then the registration's.
+      return 'disponibile';
     case 'ubicazione':
       return locationKey(input);
     case 'createdAt':
@@ -168,7 +173,7 @@ describe.each(DIALECTS)('GET /api/componenti on %s', (dialect) => {
       [
         'sort=password',
         'sort',
-        "sort deve essere uno di: nome, categoria, codice, condizione, peso, marca, modello, versione, annoImmatricolazione, scaffale, ubicazione, createdAt, updatedAt (con '-' davanti per l'ordine decrescente)",
+        "sort deve essere uno di: nome, categoria, codice, condizione, peso, prezzo, marca, modello, versione, annoImmatricolazione, scaffale, ubicazione, stato, createdAt, updatedAt (con '-' davanti per l'ordine decrescente)",
       ],
       [`nome=${'x'.repeat(201)}`, 'nome', 'Il filtro nome è troppo lungo'],
     ])('refuses %s with 400 naming the parameter', async (query, field, message) => {

@@ -1,4 +1,13 @@
-import { PART_FIELDS, type Location, type Part, type PartField, type PartInput } from '@magazzino/contract';
+import {
+  centsFromEuro,
+  euroFromCents,
+  PART_FIELDS,
+  type Location,
+  type Part,
+  type PartField,
+  type PartInput,
+  type PartStatus,
+} from '@magazzino/contract';
 import { codeKey, foldText } from '../../lib/text-fold.js';
 import { thumbnailUrlFor } from '../media/media-urls.js';
 import type { NewPartRow, PartRow, PartsTable } from './parts.tables.js';
@@ -15,6 +24,7 @@ export const FIELD_COLUMNS = {
   codice: 'codice',
   condizione: 'condizione',
   peso: 'peso_grammi',
+  prezzo: 'prezzo_centesimi',
   scaffale: 'scaffale',
   campata: 'campata',
   ripiano: 'ripiano',
@@ -65,11 +75,10 @@ export function kgFromGrams(grams: number): number {
 }
 
 /**
- * The folded copies searches read, recomputed on every write: nome, marca and modello for their
- * own filters, every text field (the location too) for the free-text search, and the code with
- * its letters and digits only, so any spelling of it is found.
+ * The folded text the free-text search reads: every text field (the location too), and the
+ * customer a reserved part is held for, so "Rossi" finds the part reserved for Rossi.
  */
-function derivedColumns(input: PartInput) {
+export function searchNorm(input: PartInput, cliente: string | null = null): string {
   // An empty optional field (null) is searched as empty text.
   const everything = [
     input.nome,
@@ -82,19 +91,32 @@ function derivedColumns(input: PartInput) {
     input.versione,
     input.annoImmatricolazione,
     [input.scaffale, input.campata, input.ripiano, input.cassetta].join(' '),
+    ...(cliente === null ? [] : [cliente]),
   ];
+  return everything.map((text) => foldText(text ?? '')).join(FIELD_SEPARATOR);
+}
+
+/**
+ * The folded copies searches read, recomputed on every write: nome, marca and modello for their
+ * own filters, the free-text search's text, and the code with its letters and digits only, so
+ * any spelling of it is found.
+ */
+function derivedColumns(input: PartInput, cliente: string | null) {
   return {
     nome_norm: foldText(input.nome),
     marca_norm: foldText(input.marca),
     modello_norm: foldText(input.modello),
-    search_norm: everything.map((text) => foldText(text ?? '')).join(FIELD_SEPARATOR),
+    search_norm: searchNorm(input, cliente),
     codice_key: codeKey(input.codice ?? ''),
     location_key: locationKey(input),
   };
 }
 
-/** The stored columns of a part's fields (without id, version and timestamps). */
-export function toFieldColumns(input: PartInput) {
+/**
+ * The stored columns of a part's fields (without id, version and timestamps); `cliente` is the
+ * customer of its reservation, if it is reserved (searched with the rest).
+ */
+export function toFieldColumns(input: PartInput, cliente: string | null = null) {
   const columns = {
     nome: input.nome,
     descrizione: input.descrizione,
@@ -102,6 +124,7 @@ export function toFieldColumns(input: PartInput) {
     codice: input.codice,
     condizione: input.condizione,
     peso_grammi: input.peso === null ? null : gramsFromKg(input.peso),
+    prezzo_centesimi: input.prezzo === null ? null : centsFromEuro(input.prezzo),
     scaffale: input.scaffale,
     campata: input.campata,
     ripiano: input.ripiano,
@@ -112,7 +135,7 @@ export function toFieldColumns(input: PartInput) {
     anno_immatricolazione: input.annoImmatricolazione,
     url_immagine: input.urlImmagine ?? null,
   } satisfies Record<FieldColumn | 'url_immagine', unknown>;
-  return { ...columns, ...derivedColumns(input) };
+  return { ...columns, ...derivedColumns(input, cliente) };
 }
 
 /** A new row: the fields plus identity and creation time (ISO 8601). */
@@ -120,11 +143,34 @@ export function toNewRow(input: PartInput, id: string, createdAt: string): NewPa
   return { id, ...toFieldColumns(input), version: 1, created_at: createdAt, updated_at: createdAt };
 }
 
+/** The columns of a part's status, reservation and sale (migration 009). */
+export const LIFECYCLE_COLUMNS = [
+  'stato',
+  'riserva_cliente',
+  'riserva_telefono',
+  'riserva_fino',
+  'vendita_prezzo_centesimi',
+  'vendita_data',
+] as const satisfies readonly (keyof PartRow)[];
+
+/** The status columns of a part as the API gives them (what a restore writes back). */
+export function toLifecycleColumns(part: Pick<Part, 'stato' | 'riserva' | 'vendita'>) {
+  return {
+    stato: part.stato,
+    riserva_cliente: part.riserva?.cliente ?? null,
+    riserva_telefono: part.riserva?.telefono ?? null,
+    riserva_fino: part.riserva?.fino ?? null,
+    vendita_prezzo_centesimi: part.vendita ? centsFromEuro(part.vendita.prezzo) : null,
+    vendita_data: part.vendita?.data ?? null,
+  } satisfies Record<(typeof LIFECYCLE_COLUMNS)[number], unknown>;
+}
+
 /** The columns a part's API shape is read from (the derived search columns stay in the database). */
 export const PART_COLUMNS = [
   'id',
   ...PART_FIELDS.map((field) => FIELD_COLUMNS[field]),
   'url_immagine',
+  ...LIFECYCLE_COLUMNS,
   'version',
   'created_at',
   'updated_at',
@@ -143,6 +189,7 @@ export function toPart(row: PartColumns): Part {
     codice: row.codice,
     condizione: row.condizione,
     peso: row.peso_grammi === null ? null : kgFromGrams(row.peso_grammi),
+    prezzo: row.prezzo_centesimi === null ? null : euroFromCents(row.prezzo_centesimi),
     scaffale: row.scaffale,
     campata: row.campata,
     ripiano: row.ripiano,
@@ -153,6 +200,15 @@ export function toPart(row: PartColumns): Part {
     annoImmatricolazione: row.anno_immatricolazione,
     urlImmagine: row.url_immagine,
     urlMiniatura: thumbnailUrlFor(row.url_immagine),
+    stato: row.stato as PartStatus,
+    riserva:
+      row.riserva_cliente !== null && row.riserva_fino !== null
+        ? { cliente: row.riserva_cliente, telefono: row.riserva_telefono, fino: row.riserva_fino }
+        : null,
+    vendita:
+      row.vendita_prezzo_centesimi !== null && row.vendita_data !== null
+        ? { prezzo: euroFromCents(row.vendita_prezzo_centesimi), data: row.vendita_data }
+        : null,
     version: Number(row.version),
     createdAt: row.created_at,
     updatedAt: row.updated_at,

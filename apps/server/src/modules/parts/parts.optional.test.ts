@@ -85,6 +85,7 @@ describe.each(DIALECTS)('optional fields on %s', (dialect) => {
       nome: 'Specchietto Wvk',
       codice: null,
       peso: null,
+      prezzo: null,
       versione: null,
       descrizione: null,
       categoria: 'Carrozzeria',
@@ -99,7 +100,7 @@ describe.each(DIALECTS)('optional fields on %s', (dialect) => {
     });
     const res = await session.inject({ method: 'GET', url: '/api/componenti/export.csv?nome=wvk' });
     expect(res.body.slice(1).split('\r\n')[1]).toBe(
-      'Specchietto Wvk,Carrozzeria,,Buona,,C,4,1,9,Fiat,Panda,,2011',
+      'Specchietto Wvk,Carrozzeria,,Buona,,C,4,1,9,Fiat,Panda,,2011,disponibile,',
     );
   });
 });

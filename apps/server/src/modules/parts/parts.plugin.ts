@@ -1,4 +1,6 @@
 import fp from 'fastify-plugin';
+import { activityRoutes, binRoutes } from './parts.lifecycle.routes.js';
+import { PartLifecycleService } from './parts.lifecycle.service.js';
 import partsRoutes from './parts.routes.js';
 import { PartsService } from './parts.service.js';
 
@@ -6,22 +8,69 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The parts of the warehouse: lookups, versions, streaming, bulk loads. */
     parts: PartsService;
+    /** A part's life: statuses, reservations that end, history, the bin. */
+    partLifecycle: PartLifecycleService;
   }
 }
 
+/** How often the reservations past their day are put back to disponibile (also once at start). */
+export const EXPIRY_INTERVAL_MS = 60 * 1000;
+
+/** How often the parts in the bin for more than 30 days are deleted for good (also once at start). */
+export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
 /**
- * The parts module: `app.parts`, the /api/componenti routes (behind the session guard), and the
- * parts' answer to the media cleanup (which images a part still uses).
+ * The parts module: `app.parts` and `app.partLifecycle`, the /api/componenti, /api/cestino and
+ * /api/attivita routes (behind the session guard), the sweeps of expired reservations (every
+ * minute) and of the bin (every hour), and the parts' and the bin's answers to the media cleanup
+ * (which images they still use).
  */
 export default fp(
   async (app) => {
     const parts = new PartsService(app.db, app.readDb, app.writes, app.clock);
+    const lifecycle = new PartLifecycleService(app.db, app.readDb, app.writes, app.clock);
     app.decorate('parts', parts);
+    app.decorate('partLifecycle', lifecycle);
     app.media.registerImageOwner({
       name: 'parts',
       referencedUrls: (urls) => parts.referencedImageUrls(urls),
     });
+    app.media.registerImageOwner({
+      name: 'parts_bin',
+      referencedUrls: (urls) => lifecycle.referencedImageUrls(urls),
+    });
+
+    const log = app.log.child({ module: 'parts' });
+    let running: Promise<unknown> = Promise.resolve();
+    /** Runs one sweep after the previous one: sweeps never overlap, and closing waits for the last. */
+    const sweep = (name: string, work: () => Promise<number>) => () => {
+      running = running.then(async () => {
+        try {
+          const count = await work();
+          if (count > 0) log.info({ count }, name);
+        } catch (error) {
+          log.error({ err: error }, `${name} failed`);
+        }
+      });
+    };
+    const expire = sweep('reservations expired', () => lifecycle.expireReservations());
+    const purge = sweep('bin purged', () => lifecycle.purgeExpired());
+    const timers: NodeJS.Timeout[] = [];
+    app.addHook('onReady', (done) => {
+      expire();
+      purge();
+      timers.push(setInterval(expire, EXPIRY_INTERVAL_MS), setInterval(purge, PURGE_INTERVAL_MS));
+      for (const timer of timers) timer.unref();
+      done();
+    });
+    app.addHook('preClose', async () => {
+      for (const timer of timers) clearInterval(timer);
+      await running;
+    });
+
     await app.register(partsRoutes, { prefix: '/api/componenti' });
+    await app.register(binRoutes, { prefix: '/api/cestino' });
+    await app.register(activityRoutes, { prefix: '/api/attivita' });
   },
   { name: 'parts', dependencies: ['clock', 'database', 'accounts', 'media'] },
 );

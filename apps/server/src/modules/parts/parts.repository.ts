@@ -1,12 +1,15 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import {
+  IN_STOCK_STATUSES,
   OPTIONAL_PART_FIELDS,
+  PART_STATUSES,
   SORT_FIELDS,
   type CategoryCount,
   type ConditionCount,
   type Location,
   type Part,
   type PartInput,
+  type PartStatus,
   type SortField,
 } from '@magazzino/contract';
 import { partsMatching, type MatchingParts, type TextSearch } from '../../db/parts-text-search.js';
@@ -33,6 +36,11 @@ export interface PartFilter {
   q?: string | undefined;
   /** Exact category. */
   categoria?: string | undefined;
+  /** Only parts in these statuses (every status when left out). */
+  stato?: readonly PartStatus[] | undefined;
+  /** Asking price range in cents, both included: a part without a price is outside any range. */
+  prezzoMin?: number | undefined;
+  prezzoMax?: number | undefined;
   /** Exact location, each segment compared trimmed and ignoring case. */
   location?: Location | undefined;
   /** The leading segments of a location (scaffale; scaffale and campata; ...), compared the same way. */
@@ -67,6 +75,7 @@ const SORT_COLUMNS = {
   codice: FIELD_COLUMNS.codice,
   condizione: FIELD_COLUMNS.condizione,
   peso: FIELD_COLUMNS.peso,
+  prezzo: FIELD_COLUMNS.prezzo,
   marca: 'marca_norm',
   modello: 'modello_norm',
   versione: FIELD_COLUMNS.versione,
@@ -74,6 +83,7 @@ const SORT_COLUMNS = {
   scaffale: FIELD_COLUMNS.scaffale,
   // The whole place, scaffale to cassetta (each segment trimmed and folded).
   ubicazione: 'location_key',
+  stato: 'stato',
   createdAt: 'created_at',
   updatedAt: 'updated_at',
 } as const satisfies Record<SortField, keyof PartsTable>;
@@ -106,9 +116,17 @@ function textSearchOf(filter: PartFilter): TextSearch {
 /** The parts matching `filter`, and how to order them by registration. */
 function matching(db: Kysely<Database>, filter: PartFilter): MatchingParts {
   // An exact code is a handful of rows on its index: the text terms are checked on those rows.
-  const matched = partsMatching(db, textSearchOf(filter), { useIndex: filter.codeIs === undefined });
+  const stati = statusCondition(filter);
+  const matched = partsMatching(db, textSearchOf(filter), {
+    useIndex: filter.codeIs === undefined,
+    inStock: isInStock(stati),
+  });
   let query = matched.query;
   if (filter.categoria !== undefined) query = query.where('parts.categoria', '=', filter.categoria);
+  const statusLeft = matched.inStockChecked ? undefined : stati;
+  if (statusLeft) query = query.where('parts.stato', statusLeft.op, statusLeft.values);
+  if (filter.prezzoMin !== undefined) query = query.where('parts.prezzo_centesimi', '>=', filter.prezzoMin);
+  if (filter.prezzoMax !== undefined) query = query.where('parts.prezzo_centesimi', '<=', filter.prezzoMax);
   if (filter.location) query = query.where('parts.location_key', '=', locationKey(filter.location));
   if (filter.locationPrefix) {
     // A range on the (location_key, seq) index, never a LIKE that reads every key.
@@ -119,6 +137,9 @@ function matching(db: Kysely<Database>, filter: PartFilter): MatchingParts {
   if (filter.codeIsNot !== undefined) query = query.where('parts.codice_key', '<>', filter.codeIsNot);
   const onlyText =
     filter.categoria === undefined &&
+    statusLeft === undefined &&
+    filter.prezzoMin === undefined &&
+    filter.prezzoMax === undefined &&
     filter.location === undefined &&
     filter.locationPrefix === undefined &&
     filter.codeIs === undefined &&
@@ -126,9 +147,41 @@ function matching(db: Kysely<Database>, filter: PartFilter): MatchingParts {
   return {
     query,
     seq: matched.seq,
+    inStockChecked: matched.inStockChecked,
     ...(onlyText && matched.countFromIndex ? { countFromIndex: matched.countFromIndex } : {}),
     ...(onlyText && matched.seqsFromIndex ? { seqsFromIndex: matched.seqsFromIndex } : {}),
   };
+}
+
+/**
+ * The condition on `stato` a filter asks for, or undefined when it keeps every status. The
+ * statuses are literals (a handful of fixed words), and the shorter of the list kept and the list
+ * left out is written: the default, everything but venduto and scartato, is then exactly the
+ * condition of the partial index of the parts in stock (migration 009).
+ */
+function statusCondition(
+  filter: Pick<PartFilter, 'stato'>,
+): { op: 'in' | 'not in'; statuses: PartStatus[]; values: RawBuilder<string>[] } | undefined {
+  const kept = filter.stato;
+  if (kept === undefined) return undefined;
+  const left = PART_STATUSES.filter((status) => !kept.includes(status));
+  if (left.length === 0) return undefined;
+  const literals = (statuses: readonly PartStatus[]) => statuses.map((status) => sql.lit(status));
+  const asked = PART_STATUSES.filter((status) => kept.includes(status));
+  return left.length < kept.length
+    ? { op: 'not in', statuses: left, values: literals(left) }
+    : { op: 'in', statuses: asked, values: literals(asked) };
+}
+
+/** True when a status condition keeps exactly the parts in stock (the default of every list). */
+function isInStock(condition: ReturnType<typeof statusCondition>): boolean {
+  if (condition?.op !== 'not in') return false;
+  const left = PART_STATUSES.filter(
+    (status) => !(IN_STOCK_STATUSES as readonly PartStatus[]).includes(status),
+  );
+  return (
+    condition.statuses.length === left.length && left.every((status) => condition.statuses.includes(status))
+  );
 }
 
 /** True when the filter holds a text condition (a count then reads the search index). */
@@ -236,7 +289,7 @@ export async function insertParts(
 
 /**
  * Replaces a part's fields only if it is still at `expectedVersion` (one atomic statement), and
- * bumps the version. Undefined when the part is gone or another write got there first.
+ * bumps the version (`cliente`: the customer of its reservation, searched with its fields). Undefined when the part is gone or another write got there first.
  */
 export async function updatePartIfVersion(
   db: Kysely<Database>,
@@ -244,10 +297,11 @@ export async function updatePartIfVersion(
   expectedVersion: number,
   input: PartInput,
   updatedAt: string,
+  cliente: string | null = null,
 ): Promise<Part | undefined> {
   const row = await db
     .updateTable('parts')
-    .set({ ...toFieldColumns(input), version: expectedVersion + 1, updated_at: updatedAt })
+    .set({ ...toFieldColumns(input, cliente), version: expectedVersion + 1, updated_at: updatedAt })
     .where('id', '=', id)
     .where('version', '=', expectedVersion)
     .returning(PART_COLUMNS)
@@ -283,10 +337,17 @@ export async function countParts(
   filter: PartFilter,
   limit: number,
 ): Promise<MatchCount> {
-  const plain = !hasText(filter) && filter.codeIs === undefined && filter.codeIsNot === undefined;
+  const plain =
+    !hasText(filter) &&
+    filter.codeIs === undefined &&
+    filter.codeIsNot === undefined &&
+    filter.prezzoMin === undefined &&
+    filter.prezzoMax === undefined;
   if (plain && filter.location === undefined && filter.locationPrefix === undefined) {
     let counts = db.selectFrom('part_category_counts');
     if (filter.categoria !== undefined) counts = counts.where('categoria', '=', filter.categoria);
+    const stati = statusCondition(filter);
+    if (stati) counts = counts.where('stato', stati.op, stati.values);
     const row = await counts
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('count'), sql.lit(0)).as('count'))
       .executeTakeFirstOrThrow();
@@ -431,9 +492,21 @@ export async function listPartsOfCategory(
   return rows.map(toPart);
 }
 
-/** Every category with its number of parts (kept by triggers; unsorted: the service orders them). */
-export async function countByCategory(db: Kysely<Database>): Promise<CategoryCount[]> {
-  const rows = await db.selectFrom('part_category_counts').select(['categoria', 'count']).execute();
+/**
+ * Every category with its number of parts in the statuses asked for (every status when left out;
+ * kept by triggers per category and status; unsorted: the service orders them).
+ */
+export async function countByCategory(
+  db: Kysely<Database>,
+  stati?: readonly PartStatus[],
+): Promise<CategoryCount[]> {
+  let query = db
+    .selectFrom('part_category_counts')
+    .select((eb) => ['categoria', eb.fn.sum<number>('count').as('count')])
+    .groupBy('categoria');
+  const kept = statusCondition({ stato: stati });
+  if (kept) query = query.where('stato', kept.op, kept.values);
+  const rows = await query.execute();
   return rows.map((row) => ({ categoria: row.categoria, count: Number(row.count) }));
 }
 

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,8 +14,14 @@ import {
   PartListQuerySchema,
   PartPatchSchema,
   PartSchema,
+  StatusChangeSchema,
+  StatusQuerySchema,
+  PartEventSchema,
+  HistoryQuerySchema,
   type Part,
+  type PartStatus,
 } from '@magazzino/contract';
+import type { Actor } from './parts.lifecycle.repository.js';
 import { csvChunks } from './parts.csv.js';
 import { jsonArrayChunks } from './parts.json-stream.js';
 import type { PartFilter } from './parts.repository.js';
@@ -41,7 +47,16 @@ interface ListQuery {
   limit?: number | undefined;
   offset?: number | undefined;
   sort?: string | undefined;
+  stato?: readonly PartStatus[] | undefined;
 }
+
+/** Who makes a change on a guarded route, as the history records them. */
+export function actorOf(request: FastifyRequest): Actor {
+  return request.user ? { _id: request.user._id, username: request.user.username } : null;
+}
+
+/** Events of a history or of the activity page sent when the client names no limit. */
+export const HISTORY_PAGE = 50;
 
 /** Sends a text stream as it is pulled: nothing is read from the database ahead of the socket. */
 function sendStream(reply: FastifyReply, type: string, chunks: AsyncIterable<string>) {
@@ -62,10 +77,11 @@ const partsRoutes: FastifyPluginAsyncZod = (app) => {
    */
   async function sendParts(
     reply: FastifyReply,
-    filter: PartFilter,
+    where: PartFilter,
     query: ListQuery,
   ): Promise<Part[] | FastifyReply> {
     const offset = query.offset ?? 0;
+    const filter: PartFilter = query.stato ? { ...where, stato: query.stato } : where;
     if (query.limit !== undefined) {
       const { parts, total, exact } = await service.page(filter, query.sort, { limit: query.limit, offset });
       reply.header('x-total-count', total).header('x-total-count-exact', String(exact));
@@ -113,11 +129,13 @@ const partsRoutes: FastifyPluginAsyncZod = (app) => {
       config: { permission: 'parts:read' },
       schema: {
         ...docs,
-        summary: 'Categorie con il numero di componenti, in ordine alfabetico',
-        response: { 200: CategoryCountListSchema, ...guarded },
+        summary:
+          'Categorie con il numero di componenti negli stati chiesti (di default quelli in magazzino), in ordine alfabetico',
+        querystring: StatusQuerySchema,
+        response: { 200: CategoryCountListSchema, 400: failures[400], ...guarded },
       },
     },
-    async () => service.categories(),
+    async (request) => service.categories(request.query.stato),
   );
 
   app.post(
@@ -137,7 +155,7 @@ const partsRoutes: FastifyPluginAsyncZod = (app) => {
         },
       },
     },
-    async (request) => service.renameCategory(request.body.da, request.body.a),
+    async (request) => service.renameCategory(request.body.da, request.body.a, actorOf(request)),
   );
 
   app.get(
@@ -292,7 +310,7 @@ const partsRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request, reply) => {
-      const part = await service.create(request.body);
+      const part = await service.create(request.body, actorOf(request));
       reply.code(201).header('etag', etagOf(part)).header('location', `/api/componenti/${part._id}`);
       return part;
     },
@@ -318,7 +336,12 @@ const partsRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request, reply) => {
-      const part = await service.update(request.params.id, request.body, request.headers['if-match']);
+      const part = await service.update(
+        request.params.id,
+        request.body,
+        request.headers['if-match'],
+        actorOf(request),
+      );
       reply.header('etag', etagOf(part));
       return part;
     },
@@ -330,7 +353,7 @@ const partsRoutes: FastifyPluginAsyncZod = (app) => {
       config: { permission: 'parts:write' },
       schema: {
         ...docs,
-        summary: 'Elimina un componente',
+        summary: 'Elimina un componente: va nel cestino per 30 giorni, da cui si può ripristinare',
         params: PartIdParamsSchema,
         headers: IfMatchHeadersSchema,
         response: {
@@ -342,8 +365,62 @@ const partsRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request, reply) => {
-      await service.delete(request.params.id, request.headers['if-match']);
+      await service.delete(request.params.id, request.headers['if-match'], actorOf(request));
       return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/stato/:id',
+    {
+      config: { permission: 'parts:write' },
+      schema: {
+        ...docs,
+        summary:
+          'Cambia lo stato di un componente (riserva, vendi, reso, scarta, rendi disponibile), con If-Match facoltativo',
+        params: PartIdParamsSchema,
+        headers: IfMatchHeadersSchema,
+        body: StatusChangeSchema,
+        response: {
+          200: PartSchema,
+          400: failures[400],
+          404: failures[404],
+          409: ApiErrorSchema.describe('Passaggio di stato non consentito (INVALID_TRANSITION)'),
+          412: failures[412],
+          ...guarded,
+        },
+      },
+    },
+    async (request, reply) => {
+      const part = await app.partLifecycle.changeStatus(
+        request.params.id,
+        request.body,
+        request.headers['if-match'],
+        actorOf(request),
+      );
+      reply.header('etag', etagOf(part));
+      return part;
+    },
+  );
+
+  app.get(
+    '/storico/:id',
+    {
+      config: { permission: 'parts:read' },
+      schema: {
+        ...docs,
+        summary:
+          'Lo storico di un componente, dal più recente (resta leggibile anche dopo la sua eliminazione)',
+        params: PartIdParamsSchema,
+        querystring: HistoryQuerySchema,
+        response: { 200: z.array(PartEventSchema), 400: failures[400], ...guarded },
+      },
+    },
+    async (request, reply) => {
+      const { limit = HISTORY_PAGE, offset = 0 } = request.query;
+      const { events, total } = await app.partLifecycle.history(request.params.id, { limit, offset });
+      reply.header('x-total-count', total);
+      return events;
     },
   );
   return Promise.resolve();

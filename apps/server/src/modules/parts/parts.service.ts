@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  partEtag,
   SORT_FIELDS,
   type CategoryCount,
   type CategoryRenameResult,
@@ -7,6 +8,7 @@ import {
   type Part,
   type PartInput,
   type PartPatch,
+  type PartStatus,
   type SortField,
 } from '@magazzino/contract';
 import type { DatabaseHandle } from '../../db/dialect.js';
@@ -15,12 +17,13 @@ import type { Clock } from '../../lib/clock.js';
 import { errors } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { codeKey, foldText } from '../../lib/text-fold.js';
+import { editChanges } from './parts.history.js';
+import { findPartWithSeq, insertEvents, moveToBin, type Actor } from './parts.lifecycle.repository.js';
 import { toInput } from './parts.mapper.js';
 import {
   countByCategory,
   countByCondition,
   countParts,
-  deletePart,
   findPartById,
   findPartsBySeq,
   findReferencedImageUrls,
@@ -76,10 +79,8 @@ function italianOrder(a: string, b: string): number {
   return italianCollator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
-/** The ETag of a part: its version, which every update increments. */
-export function etagOf(part: Pick<Part, 'version'>): string {
-  return `"v${part.version}"`;
-}
+/** The ETag of a part: its version, which every update increments (the contract's partEtag). */
+export const etagOf = partEtag;
 
 /**
  * True when an If-Match / If-None-Match header names the part's current ETag (or is `*`).
@@ -197,20 +198,23 @@ export class PartsService {
   }
 
   /**
-   * Stores a new part (version 1, created now), its categoria and condizione in a spelling
-   * already in use when one matches.
+   * Stores a new part (version 1, created now, disponibile), its categoria and condizione in a
+   * spelling already in use when one matches, and records it in the history.
    */
-  async create(input: PartInput): Promise<Part> {
-    // The spelling is chosen inside the write's own transaction, beside the insert.
+  async create(input: PartInput, actor: Actor = null): Promise<Part> {
+    // The spelling is chosen inside the write's own transaction, beside the insert and its event.
     return this.writes.run(async (trx) => {
       const now = this.clock.now();
       const spelled = await this.withKnownSpellings(input, undefined, trx);
-      return insertPart(trx, spelled, newId(now.getTime()), now.toISOString());
+      const part = await insertPart(trx, spelled, newId(now.getTime()), now.toISOString());
+      await insertEvents(trx, [{ part, kind: 'creato', actor, changes: [], at: part.createdAt }]);
+      return part;
     });
   }
 
   /**
-   * Stores many parts in one transaction (bulk loads such as the demo data), as given: spellings
+   * Stores many parts in one transaction (bulk loads such as the demo data, run by the operator's
+   * commands, not by a clerk: no history), as given: spellings
    * are not matched against the ones in use. They are spaced
    * `spacingMs` apart in creation time, the last one created now, so "newest first" lists them
    * in reverse order. Returns how many were stored.
@@ -225,11 +229,17 @@ export class PartsService {
   }
 
   /**
-   * Applies a partial update. With `ifMatch`, the part must still be the version the client
-   * saw (412 otherwise); the check and the write are one statement, so two clerks editing the
-   * same part cannot overwrite each other unnoticed.
+   * Applies a partial update, and records the fields it changed in the history, in the same
+   * transaction. With `ifMatch`, the part must still be the version the client saw (412
+   * otherwise); the check and the write are one statement, so two clerks editing the same part
+   * cannot overwrite each other unnoticed.
    */
-  async update(id: string, patch: PartPatch, ifMatch: string | undefined): Promise<Part> {
+  async update(
+    id: string,
+    patch: PartPatch,
+    ifMatch: string | undefined,
+    actor: Actor = null,
+  ): Promise<Part> {
     // Fields absent from the body are not changes (a patch never blanks a field by omission); an
     // optional field sent empty arrives as null, and empties it.
     const changes = Object.fromEntries(
@@ -242,13 +252,17 @@ export class PartsService {
       const current = await this.get(id);
       if (ifMatch !== undefined && !etagMatches(ifMatch, current)) throw errors.preconditionFailed();
       const merged: PartInput = { ...toInput(current), ...(await this.withKnownSpellings(changes, current)) };
-      const updated = await updatePartIfVersion(
-        this.db,
-        id,
-        current.version,
-        merged,
-        this.clock.now().toISOString(),
-      );
+      const updated = await this.writes.run(async (trx) => {
+        const now = this.clock.now().toISOString();
+        const cliente = current.riserva?.cliente ?? null;
+        const part = await updatePartIfVersion(trx, id, current.version, merged, now, cliente);
+        if (!part) return undefined;
+        const fields = editChanges(current, part);
+        if (fields.length > 0) {
+          await insertEvents(trx, [{ part, kind: 'modificato', actor, changes: fields, at: now }]);
+        }
+        return part;
+      });
       if (updated) return updated;
       // Someone else wrote in between: the client's version is stale now, unless it sent none.
       if (ifMatch !== undefined && ifMatch.trim() !== '*') {
@@ -259,18 +273,28 @@ export class PartsService {
     throw errors.preconditionFailed();
   }
 
-  /** Deletes the part (only at the version of `ifMatch` when given); 404 when unknown. */
-  async delete(id: string, ifMatch?: string): Promise<void> {
-    if (ifMatch === undefined) {
-      if (!(await deletePart(this.db, id))) throw errors.partNotFound();
-      return;
+  /**
+   * Deletes the part (only at the version of `ifMatch` when given): it moves to the bin for
+   * LIMITS.binDays days, whence it can be restored; 404 when unknown.
+   */
+  async delete(id: string, ifMatch?: string, actor: Actor = null): Promise<void> {
+    for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt += 1) {
+      const found = await findPartWithSeq(this.db, id);
+      if (!found) throw errors.partNotFound();
+      if (ifMatch !== undefined && !etagMatches(ifMatch, found.part)) throw errors.preconditionFailed();
+      const moved = await this.writes.run(async (trx) => {
+        const now = this.clock.now().toISOString();
+        if (!(await moveToBin(trx, { ...found, deletedAt: now, deletedBy: actor }))) return false;
+        await insertEvents(trx, [{ part: found.part, kind: 'eliminato', actor, changes: [], at: now }]);
+        return true;
+      });
+      if (moved) return;
+      if (ifMatch !== undefined && ifMatch.trim() !== '*') {
+        if (!(await findPartById(this.db, id))) throw errors.partNotFound();
+        throw errors.preconditionFailed();
+      }
     }
-    const current = await this.get(id);
-    if (!etagMatches(ifMatch, current)) throw errors.preconditionFailed();
-    if (!(await deletePart(this.db, id, current.version))) {
-      if (!(await findPartById(this.db, id))) throw errors.partNotFound();
-      throw errors.preconditionFailed();
-    }
+    throw errors.preconditionFailed();
   }
 
   /** The number of parts matching `filter` (for a text search, exact up to COUNT_LIMIT). */
@@ -391,9 +415,9 @@ export class PartsService {
     return findReferencedImageUrls(this.db, urls);
   }
 
-  /** Every category with its number of parts, in Italian alphabetical order. */
-  async categories(): Promise<CategoryCount[]> {
-    const counts = await countByCategory(this.reader);
+  /** Every category with its number of parts in `stati` (every status when left out), in Italian alphabetical order. */
+  async categories(stati?: readonly PartStatus[]): Promise<CategoryCount[]> {
+    const counts = await countByCategory(this.reader, stati);
     return counts.sort((a, b) => italianOrder(a.categoria, b.categoria));
   }
 
@@ -404,7 +428,7 @@ export class PartsService {
    * columns recomputed), a chunk per transaction; a rename cut short is finished by running it
    * again.
    */
-  async renameCategory(da: string, a: string): Promise<CategoryRenameResult> {
+  async renameCategory(da: string, a: string, actor: Actor = null): Promise<CategoryRenameResult> {
     const inUse = await countByCategory(this.db);
     if (!inUse.some(({ categoria }) => categoria === da)) throw errors.categoryNotFound();
     const others = inUse
@@ -422,7 +446,12 @@ export class PartsService {
         let done = 0;
         for (const part of parts) {
           const input: PartInput = { ...toInput(part), categoria: target };
-          if (await updatePartIfVersion(trx, part._id, part.version, input, now)) done += 1;
+          const cliente = part.riserva?.cliente ?? null;
+          const updated = await updatePartIfVersion(trx, part._id, part.version, input, now, cliente);
+          if (!updated) continue;
+          done += 1;
+          const changes = editChanges(part, updated);
+          await insertEvents(trx, [{ part: updated, kind: 'modificato', actor, changes, at: now }]);
         }
         return { found: parts.length, done };
       });

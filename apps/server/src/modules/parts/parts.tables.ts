@@ -24,6 +24,17 @@ export interface PartsTable {
   versione: string | null;
   anno_immatricolazione: string;
   url_immagine: string | null;
+  /** Asking price in whole cents (migration 009), NULL when none. */
+  prezzo_centesimi: number | null;
+  /** disponibile (the default), riservato, venduto, reso, scartato (migration 009). */
+  stato: Generated<string>;
+  /** The reservation while riservato: customer, phone, last day (YYYY-MM-DD). */
+  riserva_cliente: string | null;
+  riserva_telefono: string | null;
+  riserva_fino: string | null;
+  /** The sale while venduto: price paid in cents, day (YYYY-MM-DD). */
+  vendita_prezzo_centesimi: number | null;
+  vendita_data: string | null;
   nome_norm: string;
   marca_norm: string;
   modello_norm: string;
@@ -38,9 +49,13 @@ export interface PartsTable {
 export type PartRow = Selectable<PartsTable>;
 export type NewPartRow = Insertable<PartsTable>;
 
-/** How many parts each category holds, kept by triggers in the same transaction as every write. */
+/**
+ * How many parts each category holds in each status, kept by triggers in the same transaction as
+ * every write (per status since migration 009).
+ */
 export interface PartCategoryCountsTable {
   categoria: string;
+  stato: string;
   count: number;
 }
 
@@ -50,8 +65,41 @@ export interface PartConditionCountsTable {
   count: number;
 }
 
+/**
+ * One change of a part (migration 009): who (a snapshot of the name, so the history reads the
+ * same after the account is gone), when, what kind, and the fields changed as JSON
+ * (`[{ campo, prima, dopo }]`). Written in the same transaction as the change.
+ */
+export interface PartEventsTable {
+  seq: Generated<number>;
+  part_id: string;
+  part_nome: string;
+  kind: string;
+  user_id: string | null;
+  user_name: string | null;
+  changes: string;
+  at: string;
+}
+
+/**
+ * A deleted part in the bin for 30 days (migration 009): the part as the API gave it at its
+ * deletion (JSON), its seq (a restore puts it back in its place in the order of registration),
+ * its photo (the media cleanup keeps it while the part can come back), who deleted it and when.
+ */
+export interface PartsBinTable {
+  id: string;
+  seq: number;
+  part: string;
+  url_immagine: string | null;
+  deleted_at: string;
+  deleted_by: string | null;
+  deleted_by_name: string | null;
+}
+
 export interface PartsTables {
   parts: PartsTable;
+  part_events: PartEventsTable;
+  parts_bin: PartsBinTable;
   part_category_counts: PartCategoryCountsTable;
   part_condition_counts: PartConditionCountsTable;
 }

@@ -36,6 +36,15 @@ const LINKS = [
 /** Links to screens that change the warehouse: a signed-in user whose role cannot (sola lettura) does not see them. */
 const PARTS_WRITE_LINKS: ReadonlySet<string> = new Set([paths.addPart.getHref()]);
 
+/**
+ * The warehouse's screens in the user menu: the bar has no room for more areas from 992 px (the
+ * five and the e-mail fill it). 'Cestino' only for a role that changes parts.
+ */
+const MENU_LINKS = [
+  { to: paths.activity.getHref(), label: t.activity, writes: false },
+  { to: paths.bin.getHref(), label: t.bin, writes: true },
+] as const;
+
 /** The visitor's two links, marked like the areas when their page is shown. */
 const LOGIN = { pages: [paths.login.path], within: [] } as const;
 const REGISTER = { pages: [paths.register.path], within: [] } as const;
@@ -58,10 +67,11 @@ function currentFor(
 // links and buttons); they still close the menu and the collapsed bar when chosen.
 
 /**
- * The top bar of every page: the yard's name, then, signed in, the five areas and the user menu;
- * a visitor sees only 'Accedi' and 'Registrati'. The area of the page shown is marked
- * (aria-current), also on the pages within it. Below the lg breakpoint the areas collapse behind
- * a menu button, which closes again once a link is chosen.
+ * The top bar of every page: the yard's name, then, signed in, the five areas and the user menu
+ * (with 'Attività', and 'Cestino' and 'Utenti' for the roles that have them); a visitor sees only
+ * 'Accedi' and 'Registrati'. The area of the page shown is marked (aria-current), also on the
+ * pages within it. Below the lg breakpoint the areas collapse behind a menu button, which closes
+ * again once a link is chosen.
  */
 export function AppNavbar() {
   const { user, status } = useSession();
@@ -136,6 +146,12 @@ export function AppNavbar() {
                       {messages.users.menu.role(user.role)}
                     </div>
                     <NavDropdown.Divider />
+                    {/* Like 'Utenti' below: a menu item takes no aria-current (axe: aria-allowed-attr). */}
+                    {MENU_LINKS.filter((link) => !link.writes || userCan(user, 'parts:write')).map((link) => (
+                      <NavDropdown.Item key={link.to} as={Link} to={link.to}>
+                        {link.label}
+                      </NavDropdown.Item>
+                    ))}
                     {userCan(user, 'users:manage') && (
                       <NavDropdown.Item as={Link} to={paths.users.getHref()}>
                         {messages.users.menu.link}

@@ -1,21 +1,20 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { partKeys, type PageParams } from './query-keys';
+import { pageSearch, partKeys, type PageParams } from './query-keys';
 import { readPartsPage, type PartsPage } from './read-page';
 
-/** GET /api/componenti/singolacategoria/:categoria with paging and order. */
+/** GET /api/componenti/singolacategoria/:categoria with paging, order and status filter. */
 export async function getCategoryParts(
   categoria: string,
-  { limit, offset, sort }: PageParams,
+  page: PageParams,
   signal?: AbortSignal,
 ): Promise<PartsPage> {
-  const search = new URLSearchParams({ limit: String(limit), offset: String(offset) });
-  if (sort !== null) search.set('sort', sort);
+  const search = pageSearch(page);
   const response = await apiRequest(
     `/api/componenti/singolacategoria/${encodeURIComponent(categoria)}?${search.toString()}`,
     { signal },
   );
-  return readPartsPage(response, offset);
+  return readPartsPage(response, page.offset);
 }
 
 /** Query of one page of a category. */

@@ -1,22 +1,21 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { partKeys, type PageParams } from './query-keys';
+import { pageSearch, partKeys, type PageParams } from './query-keys';
 import { readPartsPage, type PartsPage } from './read-page';
 
 /**
- * GET /api/componenti/magazzino/:scaffale[/:campata[/:ripiano[/:cassetta]]] with paging and
- * order: the parts under the leading segments of a location (1 to 4, each encoded).
+ * GET /api/componenti/magazzino/:scaffale[/:campata[/:ripiano[/:cassetta]]] with paging,
+ * order and status filter: the parts under the leading segments of a location (1 to 4, each encoded).
  */
 export async function getLocationParts(
   segments: readonly string[],
-  { limit, offset, sort }: PageParams,
+  page: PageParams,
   signal?: AbortSignal,
 ): Promise<PartsPage> {
   const path = segments.map((segment) => encodeURIComponent(segment)).join('/');
-  const search = new URLSearchParams({ limit: String(limit), offset: String(offset) });
-  if (sort !== null) search.set('sort', sort);
+  const search = pageSearch(page);
   const response = await apiRequest(`/api/componenti/magazzino/${path}?${search.toString()}`, { signal });
-  return readPartsPage(response, offset);
+  return readPartsPage(response, page.offset);
 }
 
 /** Query of one page of the parts at a location. */

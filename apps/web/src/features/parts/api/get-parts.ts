@@ -9,7 +9,7 @@ import { readPartsPage, type PartsPage } from './read-page';
  */
 export function filterSearch(filter: PartsListFilter): URLSearchParams {
   const search = new URLSearchParams();
-  for (const key of ['nome', 'marca', 'modello', 'q'] as const) {
+  for (const key of ['nome', 'marca', 'modello', 'q', 'stato', 'prezzoMin', 'prezzoMax'] as const) {
     const value = filter[key].trim();
     if (value !== '') search.set(key, value);
   }

@@ -6,6 +6,11 @@ export interface PartsListFilter {
   marca: string;
   modello: string;
   q: string;
+  /** The `stato` parameter ('' for the parts in stock). */
+  stato: string;
+  /** The price range in euro, as typed ('' for no bound). */
+  prezzoMin: string;
+  prezzoMax: string;
   /** The `sort` parameter ('-peso'). */
   sort: string | null;
 }
@@ -16,11 +21,29 @@ export interface PartsListParams extends PartsListFilter {
   offset: number;
 }
 
-/** Paging and order of a list that only pages (a category). */
+/** Paging, order and status filter of a list that only pages (a category, a location). */
 export interface PageParams {
   limit: number;
   offset: number;
   sort: string | null;
+  /** The `stato` parameter ('' for the parts in stock). */
+  stato: string;
+}
+
+/** Who and when of the 'Attività' page ('' for anyone, any time). */
+export interface ActivityFilter {
+  utente: string;
+  /** The ISO instants of the start of the day asked for and of the next one ('' for any day). */
+  dal: string;
+  al: string;
+}
+
+/** The query string of a page of a list: limit, offset, and the order and status when given. */
+export function pageSearch({ limit, offset, sort, stato }: PageParams): URLSearchParams {
+  const search = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+  if (sort !== null) search.set('sort', sort);
+  if (stato !== '') search.set('stato', stato);
+  return search;
 }
 
 /**
@@ -31,10 +54,14 @@ export const partKeys = {
   all: ['parts'] as const,
   list: (params: PartsListParams) => ['parts', 'list', params] as const,
   detail: (id: string) => ['parts', 'detail', id] as const,
-  categories: () => ['parts', 'categories'] as const,
+  categories: (stato = '') => ['parts', 'categories', stato] as const,
   conditions: () => ['parts', 'conditions'] as const,
   category: (categoria: string, page: PageParams) => ['parts', 'category', categoria, page] as const,
   location: (segments: readonly string[], page: PageParams) => ['parts', 'location', segments, page] as const,
+  history: (id: string) => ['parts', 'history', id] as const,
+  activity: (filter: ActivityFilter) => ['parts', 'activity', filter] as const,
+  activityUsers: () => ['parts', 'activity-users'] as const,
+  bin: () => ['parts', 'bin'] as const,
 };
 
 /**

@@ -1,3 +1,4 @@
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Part } from '@magazzino/contract';
 import { parts as t } from '../../../i18n/parts';
@@ -9,6 +10,8 @@ interface ManageLinksProps {
   part: Part;
   /** 'table': small buttons in the 'Gestisci' cell; 'card': wide, finger-sized buttons on a phone. */
   variant: 'table' | 'card';
+  /** Another control among them, before 'Cancella' (a phone card's 'Cambia' menu of the status). */
+  extra?: ReactNode;
 }
 
 /**
@@ -16,7 +19,7 @@ interface ManageLinksProps {
  * the clerk came from (this list, with its filters and page), so they come back here afterwards.
  * A role that cannot change parts (sola lettura) gets 'Visualizza' only.
  */
-export function ManageLinks({ part, variant }: ManageLinksProps) {
+export function ManageLinks({ part, variant, extra }: ManageLinksProps) {
   const state = useFromHere();
   const size = variant === 'table' ? 'btn-sm' : '';
   const canWrite = useCan('parts:write');
@@ -33,13 +36,19 @@ export function ManageLinks({ part, variant }: ManageLinksProps) {
       ]
     : [view];
   return (
-    <div className={`parts-manage parts-manage-${variant} d-print-none`}>
-      {links.map((link) => (
-        <Link key={link.label} className={`btn ${size} ${link.style}`} to={link.to} state={state}>
-          {link.label}
-          <span className="visually-hidden"> {part.nome}</span>
-        </Link>
+    <div
+      className={`parts-manage parts-manage-${variant}${extra && canWrite ? ' parts-manage-crowded' : ''} d-print-none`}
+    >
+      {links.map((link, index) => (
+        <Fragment key={link.label}>
+          {index === links.length - 1 && index > 0 && extra}
+          <Link className={`btn ${size} ${link.style}`} to={link.to} state={state}>
+            {link.label}
+            <span className="visually-hidden"> {part.nome}</span>
+          </Link>
+        </Fragment>
       ))}
+      {links.length === 1 && extra}
     </div>
   );
 }

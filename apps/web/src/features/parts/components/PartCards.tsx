@@ -2,13 +2,17 @@ import { Link } from 'react-router';
 import type { Part } from '@magazzino/contract';
 import { parts as t } from '../../../i18n/parts';
 import { paths } from '../../../lib/paths';
+import { listedEtag } from '../api/change-status';
 import { EmptyValue } from './EmptyValue';
+import { formatPrezzo } from './format';
 import { Highlight } from './Highlight';
 import type { ColumnTerms } from './highlight';
 import { ManageLinks } from './ManageLinks';
 import { PartLocation } from './PartLocation';
 import { PartThumbnail } from './PartThumbnail';
 import { useFromHere } from './return-flow';
+import { StatusActions } from './StatusActions';
+import { StatusBadge } from './StatusBadge';
 
 interface PartCardsProps {
   parts: Part[];
@@ -19,8 +23,8 @@ interface PartCardsProps {
 
 /**
  * The parts on a phone: one compact card each (about 130 px): the photo, the name (a link to the
- * part's page), 'marca modello anno', where it is and its code, then the three manage buttons,
- * finger-sized. Everything else is on the part's page.
+ * part's page), its status and price with 'marca modello anno', where it is and its code, then the
+ * manage buttons with the status menu, finger-sized. Everything else is on the part's page.
  */
 export function PartCards({ parts, caption, terms, onOpen }: PartCardsProps) {
   const from = useFromHere();
@@ -37,6 +41,8 @@ export function PartCards({ parts, caption, terms, onOpen }: PartCardsProps) {
                 </Link>
               </h2>
               <p className="parts-card-line">
+                <StatusBadge part={part} until="title" />{' '}
+                {part.prezzo !== null && <span className="fw-semibold">{formatPrezzo(part.prezzo)} </span>}
                 <Highlight text={part.marca} terms={terms.marca} />{' '}
                 <Highlight text={part.modello} terms={terms.modello} />{' '}
                 <Highlight text={part.annoImmatricolazione} terms={terms.any} />
@@ -55,7 +61,11 @@ export function PartCards({ parts, caption, terms, onOpen }: PartCardsProps) {
               </p>
             </div>
           </div>
-          <ManageLinks part={part} variant="card" />
+          <ManageLinks
+            part={part}
+            variant="card"
+            extra={<StatusActions part={part} etag={listedEtag(part)} variant="card" />}
+          />
         </li>
       ))}
     </ul>

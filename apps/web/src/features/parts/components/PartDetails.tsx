@@ -3,18 +3,30 @@ import { fieldsOfGroup, PART_FIELD_SPECS, type Part, type PartField } from '@mag
 import { parts as t } from '../../../i18n/parts';
 import { photoSrcSet, previewUrlOf } from '../../../lib/media-urls';
 import { EmptyValue } from './EmptyValue';
-import { codeSearchUrl, formatPeso, formatWhen, locationLine, locationWords, orDash } from './format';
+import {
+  codeSearchUrl,
+  formatPeso,
+  formatPrezzo,
+  formatWhen,
+  locationLine,
+  locationWords,
+  orDash,
+} from './format';
 import './parts.css';
 
 const ImageLightbox = lazy(() => import('./ImageLightbox'));
 
 /** How a field reads on the page: its label, and its value ('—' when left empty). */
-const LABELS: Partial<Record<PartField, string>> = { peso: t.table.columns.peso };
+const LABELS: Partial<Record<PartField, string>> = {
+  peso: t.table.columns.peso,
+  prezzo: t.table.columns.prezzo,
+};
 
 function valueOf(part: Part, field: PartField): ReactNode {
   const value: unknown = part[field];
   if (value === null || (typeof value === 'string' && value.trim() === '')) return <EmptyValue />;
   if (field === 'peso' && typeof value === 'number') return formatPeso(value);
+  if (field === 'prezzo' && typeof value === 'number') return formatPrezzo(value);
   return orDash(typeof value === 'string' || typeof value === 'number' ? value : null);
 }
 

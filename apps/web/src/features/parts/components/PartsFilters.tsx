@@ -3,15 +3,19 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { PART_FIELD_SPECS } from '@magazzino/contract';
 import { FormField } from '../../../components/FormField';
+import { messages } from '../../../i18n';
 import { parts as t } from '../../../i18n/parts';
 import {
   activeFieldFilters,
   EMPTY_FILTERS,
   FIELD_FILTERS,
+  isPriceBound,
+  PRICE_FILTERS,
   sameFilters,
   type FieldFilter,
   type ListFilters,
 } from './list-search';
+import { StatusFilterSelect } from './StatusFilterSelect';
 
 /** Typing pauses this long before the list is asked for again. */
 export const FILTER_DEBOUNCE_MS = 300;
@@ -22,7 +26,7 @@ interface PartsFiltersProps {
   /** The filters in force (from the URL). */
   value: ListFilters;
   /** Commits new filters, debounced while typing. */
-  onChange: (filters: ListFilters) => void;
+  onChange: (filters: Partial<ListFilters>) => void;
   onReset: () => void;
 }
 
@@ -35,6 +39,18 @@ const PLACEHOLDERS = {
 
 const KEYS = Object.keys(EMPTY_FILTERS) as (keyof ListFilters)[];
 
+const PRICE_LABELS = {
+  prezzoMin: messages.lifecycle.filter.prezzoMin,
+  prezzoMax: messages.lifecycle.filter.prezzoMax,
+} as const;
+
+/** The filters as typed, with a price bound that cannot be read left as it is in force. */
+function sendable(draft: ListFilters, value: ListFilters): ListFilters {
+  const next = { ...draft };
+  for (const key of PRICE_FILTERS) if (!isPriceBound(draft[key])) next[key] = value[key];
+  return next;
+}
+
 /** Whether a free-text search is worth sending by itself: empty (no search), or long enough. */
 function searchReady(q: string): boolean {
   const text = q.trim();
@@ -42,10 +58,12 @@ function searchReady(q: string): boolean {
 }
 
 /**
- * 'Cerca ovunque' and the name, brand and model filters with 'RESET'. What is typed shows at once;
- * it reaches the URL (and so the server) after a short pause, a search of one or two characters
- * only with Enter. When the URL changes by other means (back, forward, a shared link), the boxes
- * it changed follow it. On a phone the three filters fold behind 'Filtri (n)'.
+ * 'Cerca ovunque', the name, brand and model filters, 'Stato' and the price range, with 'Azzera
+ * filtri'. What is typed shows at once; it reaches the URL (and so the server) after a short
+ * pause, a search of one or two characters only with Enter, a price only once it reads as one.
+ * A status chosen applies at once. When the URL changes by other means (back, forward, a shared
+ * link), the boxes it changed follow it. On a phone every filter but the search folds behind
+ * 'Filtri (n)'.
  */
 export function PartsFilters({ value, onChange, onReset }: PartsFiltersProps) {
   const [draft, setDraft] = useState<ListFilters>(value);
@@ -67,7 +85,7 @@ export function PartsFilters({ value, onChange, onReset }: PartsFiltersProps) {
   // search that differs only by surrounding spaces is the same search.
   const pending = useMemo<ListFilters>(
     () => ({
-      ...draft,
+      ...sendable(draft, value),
       q: searchReady(draft.q) && draft.q.trim() !== value.q.trim() ? draft.q : value.q,
     }),
     [draft, value],
@@ -79,7 +97,8 @@ export function PartsFilters({ value, onChange, onReset }: PartsFiltersProps) {
   }, [pending, value, onChange]);
 
   const commitNow = () => {
-    if (!sameFilters(draft, value)) onChange(draft);
+    const next = sendable(draft, value);
+    if (!sameFilters(next, value)) onChange(next);
   };
   const edit = (key: keyof ListFilters) => (event: { target: { value: string } }) =>
     setDraft((current) => ({ ...current, [key]: event.target.value }));
@@ -142,7 +161,7 @@ export function PartsFilters({ value, onChange, onReset }: PartsFiltersProps) {
               control="search"
               enterKeyHint="search"
               id={`filtro-${key}`}
-              className="col-12 col-md-3"
+              className="col-12 col-sm-6 col-md-3"
               labelClassName="small mb-1"
               label={PART_FIELD_SPECS[key].label}
               name={key}
@@ -152,7 +171,35 @@ export function PartsFilters({ value, onChange, onReset }: PartsFiltersProps) {
               autoComplete="off"
             />
           ))}
-          <div className="col-12 col-md-3">
+          <StatusFilterSelect
+            id="filtro-stato"
+            className="col-12 col-sm-6 col-md-3"
+            labelClassName="small mb-1"
+            value={draft.stato}
+            onChange={(stato) => {
+              setDraft((current) => ({ ...current, stato }));
+              onChange({ stato });
+            }}
+          />
+          {PRICE_FILTERS.map((key) => (
+            <FormField
+              key={key}
+              // Text as typed (no rewriting on blur, which would send the same bound again).
+              inputMode="decimal"
+              enterKeyHint="search"
+              id={`filtro-${key}`}
+              className="col-6 col-md-3"
+              labelClassName="small mb-1"
+              label={PRICE_LABELS[key]}
+              name={key}
+              placeholder={messages.lifecycle.filter.prezzoPlaceholder}
+              value={draft[key]}
+              onChange={edit(key)}
+              error={isPriceBound(draft[key]) ? undefined : messages.lifecycle.filter.prezzoInvalid}
+              autoComplete="off"
+            />
+          ))}
+          <div className="col-12 col-md-3 ms-md-auto">
             <Button
               type="button"
               variant="secondary"

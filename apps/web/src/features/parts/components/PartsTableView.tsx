@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import type { Part, SortField } from '@magazzino/contract';
 import { parts as t } from '../../../i18n/parts';
+import { listedEtag } from '../api/change-status';
 import { EmptyValue } from './EmptyValue';
-import { codeSearchUrl, formatDay, formatPeso, locationLine } from './format';
+import { codeSearchUrl, formatDay, formatPeso, formatPrezzo, locationLine } from './format';
 import { Highlight } from './Highlight';
 import type { ColumnTerms } from './highlight';
 import type { ListSort } from './list-search';
@@ -10,16 +11,20 @@ import { ManageLinks } from './ManageLinks';
 import { PartLocation } from './PartLocation';
 import { PartThumbnail } from './PartThumbnail';
 import { SortHeader } from './SortHeader';
+import { StatusActions } from './StatusActions';
+import { StatusBadge } from './StatusBadge';
 
 type ColumnKey = keyof typeof t.table.columns;
 
 /** The columns a header click sorts by, and the API field each one sorts. */
 const SORTABLE: Partial<Record<ColumnKey, SortField>> = {
   nome: 'nome',
+  stato: 'stato',
   marca: 'marca',
   anno: 'annoImmatricolazione',
   ubicazione: 'ubicazione',
   peso: 'peso',
+  prezzo: 'prezzo',
   inseritoIl: 'createdAt',
 };
 
@@ -38,6 +43,13 @@ const CELLS: Record<ColumnKey, CellRenderer> = {
       </a>
     ),
   nome: (part, terms) => <Highlight text={part.nome} terms={terms.nome} />,
+  // The status, a reservation's last day, and the moves it allows (for a role that may change parts).
+  stato: (part) => (
+    <>
+      <StatusBadge part={part} />
+      <StatusActions part={part} etag={listedEtag(part)} variant="menu" />
+    </>
+  ),
   categoria: (part, terms) => <Highlight text={part.categoria} terms={terms.any} />,
   condizione: (part, terms) => <Highlight text={part.condizione} terms={terms.any} />,
   marca: (part, terms) => <Highlight text={part.marca} terms={terms.marca} />,
@@ -53,6 +65,7 @@ const CELLS: Record<ColumnKey, CellRenderer> = {
   anno: (part, terms) => <Highlight text={part.annoImmatricolazione} terms={terms.any} />,
   ubicazione: (part, terms) => <PartLocation location={part} terms={terms.any} />,
   peso: (part) => (part.peso === null ? <EmptyValue /> : formatPeso(part.peso)),
+  prezzo: (part) => (part.prezzo === null ? <EmptyValue /> : formatPrezzo(part.prezzo)),
   inseritoIl: (part) => <time dateTime={part.createdAt}>{formatDay(part.createdAt)}</time>,
   gestisci: (part) => <ManageLinks part={part} variant="table" />,
 };

@@ -7,6 +7,34 @@ export function formatPeso(peso: number): string {
   return `${formatNumber(peso, 3)} ${t.table.pesoUnit}`;
 }
 
+// Always grouped ('€ 1.250,00'): Italian numbers group only from 10.000 on, prices read better grouped.
+const priceFormat = new Intl.NumberFormat('it-IT', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  useGrouping: 'always',
+});
+
+/**
+ * A price in euro as the yard writes it on a tag: '€ 45,00', '€ 1.250,50'. (Intl's own it-IT
+ * currency format puts the sign after the number, '45,00 €'; the shop's habit is the sign first.)
+ */
+export function formatPrezzo(euro: number): string {
+  return `€ ${priceFormat.format(euro)}`;
+}
+
+/** A calendar day of the API ('2026-11-30') as '30/11/2026', read as written (no time zone shift). */
+export function formatCalendarDay(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : day;
+}
+
+/** Today, or `days` from today, as the API writes a calendar day ('2026-11-30'), in local time. */
+export function calendarDayFromToday(days = 0, now: Date = new Date()): string {
+  const date = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
 /** A web search of a part code, opened from the table to look the part up. */
 export function codeSearchUrl(codice: string): string {
   return `https://www.google.com/search?q=${encodeURIComponent(codice)}`;

@@ -1,4 +1,11 @@
-import { LIMITS, SORT_FIELDS, type SortField } from '@magazzino/contract';
+import {
+  LIMITS,
+  readDecimal,
+  SORT_FIELDS,
+  StatusFilterSchema,
+  statusFilterParam,
+  type SortField,
+} from '@magazzino/contract';
 
 /** The list filters as kept in the URL query (raw text, trimmed only when sent to the server). */
 export interface ListFilters {
@@ -7,25 +14,64 @@ export interface ListFilters {
   modello: string;
   /** 'Cerca ovunque': free text over every field of a part. */
   q: string;
+  /** The `stato` parameter: '' (the parts in stock), a status, several, or 'tutti'. */
+  stato: string;
+  /** The price range in euro, as typed ('45,50'); '' for no bound. */
+  prezzoMin: string;
+  prezzoMax: string;
 }
 
 /** The per-field filters (folded behind 'Filtri' on a phone); `q` has its own box. */
 export const FIELD_FILTERS = ['nome', 'marca', 'modello'] as const satisfies readonly (keyof ListFilters)[];
 export type FieldFilter = (typeof FIELD_FILTERS)[number];
 
-export const EMPTY_FILTERS: ListFilters = { nome: '', marca: '', modello: '', q: '' };
+/** The bounds of the price filter. */
+export const PRICE_FILTERS = ['prezzoMin', 'prezzoMax'] as const satisfies readonly (keyof ListFilters)[];
+
+export const EMPTY_FILTERS: ListFilters = {
+  nome: '',
+  marca: '',
+  modello: '',
+  q: '',
+  stato: '',
+  prezzoMin: '',
+  prezzoMax: '',
+};
+
+const FILTER_KEYS = Object.keys(EMPTY_FILTERS) as (keyof ListFilters)[];
 
 /** Page sizes offered by the list screens; the first one is the default. */
 export const PAGE_SIZES: readonly number[] = LIMITS.pageSizes;
 export const DEFAULT_PAGE_SIZE = 5;
 
 /** Names of the query parameters of the list screens. */
-export const SEARCH_KEYS = { page: 'pagina', pageSize: 'perPagina', sort: 'sort', q: 'q' } as const;
+export const SEARCH_KEYS = {
+  page: 'pagina',
+  pageSize: 'perPagina',
+  sort: 'sort',
+  q: 'q',
+  stato: 'stato',
+} as const;
 
 /** An order of the list: a field of the API, ascending or descending. */
 export interface ListSort {
   field: SortField;
   descending: boolean;
+}
+
+/**
+ * The `stato` of the URL the way the API reads it, written one way: '' for the parts in stock
+ * (also for a value the API would refuse), 'tutti', or the statuses in their order ('riservato,venduto').
+ */
+export function readStatusParam(raw: string | null): string {
+  const parsed = StatusFilterSchema.safeParse(raw ?? undefined);
+  return parsed.success ? statusFilterParam(parsed.data) : '';
+}
+
+/** Whether a price bound may be sent: empty (no bound), or an amount of euro ('45,50', '45.5'). */
+export function isPriceBound(text: string): boolean {
+  const value = readDecimal(text);
+  return value === undefined || (Number.isFinite(value) && value >= 0);
 }
 
 /** Reads the filters from the URL query. */
@@ -35,6 +81,9 @@ export function readFilters(search: URLSearchParams): ListFilters {
     marca: search.get('marca') ?? '',
     modello: search.get('modello') ?? '',
     q: search.get(SEARCH_KEYS.q) ?? '',
+    stato: readStatusParam(search.get(SEARCH_KEYS.stato)),
+    prezzoMin: search.get('prezzoMin') ?? '',
+    prezzoMax: search.get('prezzoMax') ?? '',
   };
 }
 
@@ -101,10 +150,15 @@ export function withSearch(
 
 /** True when both hold the same filters. */
 export function sameFilters(a: ListFilters, b: ListFilters): boolean {
-  return a.nome === b.nome && a.marca === b.marca && a.modello === b.modello && a.q === b.q;
+  return FILTER_KEYS.every((key) => a[key] === b[key]);
 }
 
-/** How many of the per-field filters hold something (the count on the 'Filtri' button). */
+/**
+ * How many of the folded filters are in use (the count on the 'Filtri' button): each field filter,
+ * a status other than the default, and the price range as one.
+ */
 export function activeFieldFilters(filters: ListFilters): number {
-  return FIELD_FILTERS.filter((key) => filters[key].trim() !== '').length;
+  const fields = FIELD_FILTERS.filter((key) => filters[key].trim() !== '').length;
+  const price = PRICE_FILTERS.some((key) => filters[key].trim() !== '') ? 1 : 0;
+  return fields + (filters.stato === '' ? 0 : 1) + price;
 }

@@ -23,9 +23,12 @@ import { rememberedPageSize, rememberPageSize } from './page-size-memory';
 export function useListSearch() {
   const [search, setSearch] = useSearchParams();
   const userId = useSession().user?._id;
-  const { nome, marca, modello, q } = readFilters(search);
+  const { nome, marca, modello, q, stato, prezzoMin, prezzoMax } = readFilters(search);
   // A stable object while the text is the same, so effects keyed on it do not rerun.
-  const filters = useMemo(() => ({ nome, marca, modello, q }), [nome, marca, modello, q]);
+  const filters = useMemo(
+    () => ({ nome, marca, modello, q, stato, prezzoMin, prezzoMax }),
+    [nome, marca, modello, q, stato, prezzoMin, prezzoMax],
+  );
   const { page, pageSize } = readPaging(search, rememberedPageSize(userId));
   const { field: sortField, descending } = readSort(search) ?? { field: null, descending: false };
   const sort = useMemo(

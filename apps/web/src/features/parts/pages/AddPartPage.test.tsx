@@ -239,6 +239,7 @@ describe('AddPartPage', () => {
       'Codice',
       'Condizione',
       'Peso (Kg)',
+      'Prezzo (€)',
       'Cassetta',
     ]) {
       expect(field(label), label).toHaveValue('');
@@ -259,6 +260,7 @@ describe('AddPartPage', () => {
       codice: null,
       condizione: 'Buona',
       peso: null,
+      prezzo: null,
       scaffale: 'A',
       campata: '1',
       ripiano: '2',

@@ -1,7 +1,8 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState';
 import { LoadingSkeleton } from '../../../components/LoadingSkeleton';
 import { PageHeader } from '../../../components/PageHeader';
+import { messages } from '../../../i18n';
 import { parts as t } from '../../../i18n/parts';
 import { formatInteger } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
@@ -9,7 +10,9 @@ import { useCan } from '../../../lib/session/use-can';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCategories } from '../api/get-categories';
 import { CategoryActions } from '../components/CategoryActions';
+import { readStatusParam, SEARCH_KEYS, withSearch } from '../components/list-search';
 import { ErrorMessage } from '../components/QueryStatus';
+import { StatusFilterSelect } from '../components/StatusFilterSelect';
 import '../components/parts.css';
 
 /** Tiles drawn while the categories load (a yard has a dozen or so). */
@@ -17,16 +20,29 @@ const SKELETON_TILES = 8;
 
 const TILE_COLUMN = 'col-12 col-sm-6 col-lg-4 col-xl-3';
 
-/** 'Consulta categorie': one tile per category with its number of parts. */
+/**
+ * 'Consulta categorie': one tile per category with its number of parts (those in stock, unless
+ * 'Stato' says otherwise: the choice is kept in the URL and carried to the category opened).
+ */
 export default function CategoriesPage() {
   useDocumentTitle(t.categories.title);
-  const query = useCategories();
+  const [search, setSearch] = useSearchParams();
+  const stato = readStatusParam(search.get(SEARCH_KEYS.stato));
+  const query = useCategories(stato);
   const canWrite = useCan('parts:write');
   const canManage = useCan('categories:manage');
 
   return (
     <section className="container">
       <PageHeader title={t.categories.title} lead={t.categories.subtitle} />
+      <StatusFilterSelect
+        id="categorie-stato"
+        className="d-flex align-items-center gap-2 mb-3"
+        labelClassName="mb-0 text-nowrap"
+        inputClassName="w-auto"
+        value={stato}
+        onChange={(next) => setSearch((prev) => withSearch(prev, { [SEARCH_KEYS.stato]: next }))}
+      />
       {query.isPending && (
         <LoadingSkeleton>
           <ul className="row g-3 list-unstyled">
@@ -54,10 +70,10 @@ export default function CategoriesPage() {
       )}
       {query.data?.length === 0 && (
         <EmptyState
-          title={t.categories.empty}
-          text={t.categories.emptyText}
+          title={stato === '' ? t.categories.empty : messages.lifecycle.filter.noneWithStatus}
+          text={stato === '' ? t.categories.emptyText : undefined}
           action={
-            canWrite ? (
+            canWrite && stato === '' ? (
               <Link className="btn btn-primary" to={paths.addPart.getHref()}>
                 {t.list.addFirst}
               </Link>
@@ -70,7 +86,10 @@ export default function CategoriesPage() {
           {query.data.map(({ categoria, count }) => (
             <li key={categoria} className={TILE_COLUMN}>
               <Link
-                to={paths.category.getHref(categoria)}
+                to={{
+                  pathname: paths.category.getHref(categoria),
+                  search: stato === '' ? '' : `?${new URLSearchParams({ stato }).toString()}`,
+                }}
                 className="card category-tile h-100 text-decoration-none shadow-sm"
               >
                 <span className="card-body d-block">

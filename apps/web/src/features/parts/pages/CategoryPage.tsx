@@ -9,6 +9,7 @@ import { useCategoryParts } from '../api/get-category-parts';
 import { sortParam, type ListSort } from '../components/list-search';
 import { PagedPartsTable } from '../components/PagedPartsTable';
 import { PageSizeSelect } from '../components/PageSizeSelect';
+import { StatusFilterSelect } from '../components/StatusFilterSelect';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useListSearch } from '../components/use-list-search';
 import '../components/print.css';
@@ -17,17 +18,20 @@ import '../components/print.css';
 const NEWEST_FIRST: ListSort = { field: 'createdAt', descending: true };
 
 /**
- * One category, named by the URL (so a reload or a shared link shows it again): the parts table,
- * sorted and paged by the server, and a print button that prints the table alone.
+ * One category, named by the URL (so a reload or a shared link shows it again): the parts table
+ * (those in stock unless 'Stato' says otherwise), sorted and paged by the server, and a print
+ * button that prints the table alone.
  */
 export default function CategoryPage() {
   const { categoria = '' } = useParams();
   useDocumentTitle(t.category.title(categoria));
-  const { sort, page, pageSize, setSort, setPageSize, replacePage, pageHref } = useListSearch();
+  const { filters, setFilters, sort, page, pageSize, setSort, setPageSize, replacePage, pageHref } =
+    useListSearch();
   const query = useCategoryParts(categoria, {
     limit: pageSize,
     offset: (page - 1) * pageSize,
     sort: sort ? sortParam(sort) : null,
+    stato: filters.stato,
   });
 
   useEffect(() => {
@@ -51,7 +55,15 @@ export default function CategoryPage() {
           </>
         }
       />
-      <div className="mb-3">
+      <div className="d-flex flex-wrap gap-2 column-gap-4 mb-3">
+        <StatusFilterSelect
+          id="categoria-stato"
+          className="d-flex align-items-center gap-2 d-print-none"
+          labelClassName="mb-0 text-nowrap"
+          inputClassName="w-auto"
+          value={filters.stato}
+          onChange={(stato) => setFilters({ stato })}
+        />
         <PageSizeSelect value={pageSize} onChange={setPageSize} />
       </div>
       <PagedPartsTable

@@ -60,6 +60,34 @@ describe('CategoryPage', () => {
   });
 });
 
+describe('the status filter of the category screens', () => {
+  it('counts and lists the parts of the status chosen, carried from the tiles to the category', async () => {
+    const calls = mockApi({
+      ...ME_SIGNED_IN,
+      'GET /api/componenti/categorie': () => jsonResponse(200, [{ categoria: 'Freni', count: 2 }]),
+      'GET /api/componenti/singolacategoria/Freni': () =>
+        jsonResponse(200, [makePart({ categoria: 'Freni', stato: 'venduto' })], { 'x-total-count': '1' }),
+    });
+    const { router } = renderApp('/consultacategorie', { storedUser: TEST_USER });
+    await screen.findByRole('link', { name: /Freni/ });
+    expect(callsTo(calls, 'GET /api/componenti/categorie')[0]?.url.search).toBe('');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Stato' }), 'Venduto');
+    await waitFor(() => expect(currentPath(router)).toBe('/consultacategorie?stato=venduto'));
+    await waitFor(() =>
+      expect(callsTo(calls, 'GET /api/componenti/categorie').at(-1)?.url.search).toBe('?stato=venduto'),
+    );
+    const tile = screen.getByRole('link', { name: /Freni/ });
+    expect(tile).toHaveAttribute('href', '/singolacategoria/Freni?stato=venduto');
+    await userEvent.click(tile);
+    expect(await screen.findByRole('combobox', { name: 'Stato' })).toHaveDisplayValue('Venduto');
+    await screen.findByRole('table');
+    const route = 'GET /api/componenti/singolacategoria/Freni';
+    expect(callsTo(calls, route)[0]?.url.searchParams.get('stato')).toBe('venduto');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Stato' }), 'Tutti');
+    await waitFor(() => expect(callsTo(calls, route).at(-1)?.url.searchParams.get('stato')).toBe('tutti'));
+  });
+});
+
 describe('CategoriesPage for an amministratore', () => {
   const ADMIN = { ...TEST_USER, role: 'amministratore' as const };
   const signedInAdmin = { 'GET /api/users/me': () => jsonResponse(200, makeUser(ADMIN)) };

@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Part } from '@magazzino/contract';
+import type { Part, PartEvent } from '@magazzino/contract';
+import { formatDateTime } from '../../../lib/format';
 import { callsTo, jsonResponse, mockApi, type ApiCall } from '../../../testing/mock-api';
 import { currentPath, renderApp } from '../../../testing/render-app';
 import { makePart, ME_SIGNED_IN, TEST_USER } from '../../../testing/test-data';
@@ -26,7 +27,57 @@ const serveEdit = () =>
   });
 const updates = (calls: ApiCall[]) => callsTo(calls, UPDATE);
 
+/** Event `n` of the part's history, newest first: Mario's change of its weight. */
+const weightChange = (n: number): PartEvent => ({
+  _id: `e-${n}`,
+  componente: { _id: ID, nome: 'Faro anteriore sinistro' },
+  tipo: 'modificato',
+  utente: { _id: 'u-1', username: 'Mario' },
+  modifiche: [{ campo: 'peso', prima: 1.2, dopo: 1.5 }],
+  at: '2026-11-20T10:00:00.000Z',
+});
+
 describe('EditPartPage', () => {
+  it("shows the part's status and its 'Storico' as sentences, 20 at a time", async () => {
+    const HISTORY = `GET /api/componenti/storico/${ID}`;
+    const calls = mockApi({
+      ...ME_SIGNED_IN,
+      [READ]: () => jsonResponse(200, makePart(), { etag: '"1"' }),
+      [HISTORY]: ({ url }) => {
+        const offset = Number(url.searchParams.get('offset'));
+        const events =
+          offset === 0
+            ? Array.from({ length: 20 }, (_, i) => weightChange(i))
+            : [
+                {
+                  ...weightChange(20),
+                  tipo: 'creato',
+                  modifiche: [],
+                  utente: { _id: 'u-2', username: 'Anna' },
+                },
+              ];
+        return jsonResponse(200, events, { 'x-total-count': '21' });
+      },
+    });
+    await render();
+    const status = await screen.findByRole('region', { name: 'Stato' });
+    expect(status).toHaveTextContent('Disponibile');
+    expect(status).toHaveTextContent('Prezzo richiesto: € 45,00');
+    const storico = await screen.findByRole('region', { name: 'Storico' });
+    const list = await within(storico).findByRole('list', { name: 'Storico' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(20);
+    const [first] = within(list).getAllByRole('listitem');
+    expect(first).toHaveTextContent('Mario ha cambiato il peso da 1,2 Kg a 1,5 Kg');
+    expect(
+      within(first as HTMLElement).getByText(formatDateTime('2026-11-20T10:00:00.000Z')),
+    ).toHaveAttribute('datetime', '2026-11-20T10:00:00.000Z');
+    expect(callsTo(calls, HISTORY)[0]?.url.search).toBe('?limit=20&offset=0');
+    await userEvent.click(within(storico).getByRole('button', { name: 'Mostra altri' }));
+    expect(await within(list).findByText('Anna ha registrato il componente')).toBeInTheDocument();
+    expect(callsTo(calls, HISTORY)[1]?.url.search).toBe('?limit=20&offset=20');
+    expect(within(storico).queryByRole('button', { name: 'Mostra altri' })).not.toBeInTheDocument();
+  });
+
   it('prefills every field with the stored value, marks the required ones, and the image at 320 px', async () => {
     serveEdit();
     await render();

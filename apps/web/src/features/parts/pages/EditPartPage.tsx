@@ -7,9 +7,14 @@ import { parts as t } from '../../../i18n/parts';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePart } from '../api/get-part';
 import { EditPartForm } from '../components/EditPartForm';
+import { PartHistory } from '../components/PartHistory';
+import { PartStatusPanel } from '../components/PartStatusPanel';
 import { ErrorMessage } from '../components/QueryStatus';
 
-/** 'Modifica componente'; the part id comes from the URL, so a reload opens the same part. */
+/**
+ * 'Modifica componente': the part's status with its quick actions, the form, and its 'Storico'. The
+ * part id comes from the URL, so a reload opens the same part.
+ */
 export default function EditPartPage() {
   const canWrite = useCan('parts:write');
   return canWrite ? <EditPart /> : <ReadOnlyNotice title={t.edit.title} />;
@@ -28,13 +33,19 @@ function EditPart() {
         <ErrorMessage title={t.edit.loadError} error={query.error} onRetry={() => void query.refetch()} />
       )}
       {query.data && (
-        // A new version (after "load the latest") remounts the form with its values.
-        <EditPartForm
-          key={`${query.data.part._id}:${query.data.etag ?? query.data.part.updatedAt}`}
-          versioned={query.data}
-          reloading={query.isFetching}
-          onReload={() => void query.refetch()}
-        />
+        <>
+          <PartStatusPanel part={query.data.part} etag={query.data.etag} />
+          {/* A new version (after "load the latest", a status change) remounts the form with its values. */}
+          <EditPartForm
+            key={`${query.data.part._id}:${query.data.etag ?? query.data.part.updatedAt}`}
+            versioned={query.data}
+            reloading={query.isFetching}
+            onReload={() => void query.refetch()}
+          />
+          <div className="mt-4">
+            <PartHistory partId={query.data.part._id} />
+          </div>
+        </>
       )}
     </section>
   );

@@ -7,15 +7,17 @@ import { useCan } from '../../../lib/session/use-can';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePart } from '../api/get-part';
 import { PartDetails } from '../components/PartDetails';
+import { PartHistory } from '../components/PartHistory';
+import { PartStatusPanel } from '../components/PartStatusPanel';
 import { ErrorMessage } from '../components/QueryStatus';
 import { backLabel, backTo, readOrigin, useFromHere } from '../components/return-flow';
 
 /**
- * A part's page, read-only ('Visualizza' in the lists): every field, the photo, where it is and
- * when it was added and changed, with 'Modifica' and 'Cancella'. The id comes from the URL, so a
- * reload or a shared link opens the same part; 'back' leads to the list it was opened from. The
- * heading is one element from 'Componente' (loading) to the part's name, so the focus a route
- * change puts on it stays there.
+ * A part's page, read-only ('Visualizza' in the lists): its status (with the quick actions), every
+ * field, the photo, where it is, when it was added and changed, and its 'Storico', with 'Modifica'
+ * and 'Cancella'. The id comes from the URL, so a reload or a shared link opens the same part;
+ * 'back' leads to the list it was opened from. The heading is one element from 'Componente'
+ * (loading) to the part's name, so the focus a route change puts on it stays there.
  */
 export default function PartPage() {
   const { id = '' } = useParams();
@@ -62,7 +64,13 @@ export default function PartPage() {
       {query.isError && (
         <ErrorMessage title={t.part.loadError} error={query.error} onRetry={() => void query.refetch()} />
       )}
-      {part && <PartDetails part={part} />}
+      {part && (
+        <>
+          <PartStatusPanel part={part} etag={query.data?.etag ?? null} />
+          <PartDetails part={part} />
+          <PartHistory partId={part._id} />
+        </>
+      )}
     </section>
   );
 }

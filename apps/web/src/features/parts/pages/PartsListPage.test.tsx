@@ -73,6 +73,7 @@ describe('PartsListPage', () => {
       'Immagine',
       'Codice',
       'Nome',
+      'Stato',
       'Cat',
       'Condizione',
       'Marca',
@@ -81,13 +82,16 @@ describe('PartsListPage', () => {
       'Anno',
       'Ubicazione',
       'Peso',
+      'Prezzo',
       'Inserito il',
       'Gestisci',
     ]);
     // The sortable headers are buttons; the others plain text.
     expect(
-      within(table).getAllByRole('button', { name: /^(Nome|Marca|Anno|Ubicazione|Peso|Inserito il)/ }),
-    ).toHaveLength(6);
+      within(table).getAllByRole('button', {
+        name: /^(Nome|Stato|Marca|Anno|Ubicazione|Peso|Prezzo|Inserito il)/,
+      }),
+    ).toHaveLength(8);
     const [first, second] = within(table).getAllByRole('row').slice(1);
     if (!first || !second) throw new Error('two rows expected');
     const thumb = within(first).getByRole('button', {
@@ -101,6 +105,8 @@ describe('PartsListPage', () => {
     expect(code).toHaveAttribute('target', '_blank');
     expect(code).toHaveAttribute('rel', 'noopener noreferrer');
     expect(within(first).getByText('1,5 Kg')).toBeInTheDocument();
+    expect(within(first).getByText('€ 45,00')).toBeInTheDocument();
+    expect(within(first).getByText('Disponibile')).toHaveClass('badge', 'bg-success');
     expect(within(first).getByText('01/01/26')).toHaveAttribute('datetime', '2026-01-01T10:00:00.000Z');
     // The location: one line on screen, in words for screen readers.
     const location = first.querySelector('.parts-location');
@@ -337,6 +343,55 @@ describe('Cerca ovunque', () => {
   });
 });
 
+describe('status and price filters', () => {
+  it('shows the parts in stock by default, and sends the status chosen, kept in the URL', async () => {
+    const calls = serveList(30);
+    const { router } = await render(`${PATH}?pagina=2`);
+    await screen.findByRole('table');
+    expect(lastList(calls)?.has('stato')).toBe(false);
+    const select = screen.getByRole('combobox', { name: 'Stato' });
+    expect(select).toHaveDisplayValue('In magazzino');
+    expect([...select.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'In magazzino',
+      'Disponibile',
+      'Riservato',
+      'Venduto',
+      'Reso',
+      'Scartato',
+      'Tutti',
+    ]);
+    await userEvent.selectOptions(select, 'Venduto');
+    await waitFor(() => expect(currentPath(router)).toBe(`${PATH}?stato=venduto`));
+    await waitFor(() => expect(lastList(calls)?.get('stato')).toBe('venduto'));
+    expect(screen.getByRole('link', { name: 'Esporta Lista CSV' })).toHaveAttribute(
+      'href',
+      '/api/componenti/export.csv?stato=venduto',
+    );
+    await userEvent.selectOptions(select, 'Tutti');
+    await waitFor(() => expect(lastList(calls)?.get('stato')).toBe('tutti'));
+    await userEvent.click(screen.getByRole('button', { name: 'Azzera filtri' }));
+    await waitFor(() => expect(currentPath(router)).toBe(PATH));
+    expect(lastList(calls)?.has('stato')).toBe(false);
+  });
+
+  it('sends a price range typed the Italian way, and holds back one it cannot read', async () => {
+    const calls = serveList(30);
+    const { router } = await render(`${PATH}?stato=riservato%2Cvenduto`);
+    await screen.findByRole('table');
+    // A shared link's several statuses are named in the select.
+    expect(screen.getByRole('combobox', { name: 'Stato' })).toHaveDisplayValue('Riservato, Venduto');
+    expect(lastList(calls)?.get('stato')).toBe('riservato,venduto');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Prezzo da (€)' }), '10,50');
+    await waitFor(() => expect(lastList(calls)?.get('prezzoMin')).toBe('10,50'));
+    const before = listCalls(calls).length;
+    await userEvent.type(screen.getByRole('textbox', { name: 'Prezzo fino a (€)' }), '4,5,6');
+    expect(await screen.findByText('Scrivi un importo in euro, per esempio 45,50')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(listCalls(calls)).toHaveLength(before);
+    expect(currentPath(router)).toBe(`${PATH}?stato=riservato%2Cvenduto&prezzoMin=10%2C50`);
+  });
+});
+
 describe('sorting and page size', () => {
   it('sorts by a header, toggles the direction, says it with aria-sort and keeps it in the URL', async () => {
     const calls = serveList(30);
@@ -370,6 +425,9 @@ describe('sorting and page size', () => {
     );
     await router.navigate(-1);
     await waitFor(() => expect(header('Ubicazione')).toHaveAttribute('aria-sort', 'ascending'));
+    // By the asking price too.
+    await userEvent.click(within(table).getByRole('button', { name: 'Prezzo' }));
+    await waitFor(() => expect(lastList(calls)?.get('sort')).toBe('prezzo'));
   });
 
   it('marks no header while a search puts the best matches first', async () => {

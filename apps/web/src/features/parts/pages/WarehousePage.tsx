@@ -11,6 +11,7 @@ import { sortParam, SEARCH_KEYS, type ListSort } from '../components/list-search
 import { LocationForm } from '../components/LocationForm';
 import { PagedPartsTable } from '../components/PagedPartsTable';
 import { PageSizeSelect } from '../components/PageSizeSelect';
+import { StatusFilterSelect } from '../components/StatusFilterSelect';
 import { useListSearch } from '../components/use-list-search';
 import '../components/parts.css';
 
@@ -37,19 +38,23 @@ export default function WarehousePage() {
   const [search, setSearch] = useSearchParams();
   const lookup = lookupFrom(search);
   const segments = lookupSegments(lookup);
-  const { sort, page, pageSize, setSort, setPageSize, replacePage, pageHref } = useListSearch();
+  const { filters, setFilters, sort, page, pageSize, setSort, setPageSize, replacePage, pageHref } =
+    useListSearch();
   const query = useLocationParts(segments, {
     limit: pageSize,
     offset: (page - 1) * pageSize,
     sort: sort ? sortParam(sort) : null,
+    stato: filters.stato,
   });
 
   const onSearch = (next: LocationLookup) => {
-    // Only the segments given; a new place starts on page 1 in its own order, same page size.
+    // Only the segments given; a new place starts on page 1 in its own order, same page size and status.
     const params = new URLSearchParams();
     for (const segment of LOCATION_FIELDS) if (next[segment] !== '') params.set(segment, next[segment]);
-    const size = search.get(SEARCH_KEYS.pageSize);
-    if (size !== null) params.set(SEARCH_KEYS.pageSize, size);
+    for (const key of [SEARCH_KEYS.pageSize, SEARCH_KEYS.stato]) {
+      const kept = search.get(key);
+      if (kept !== null) params.set(key, kept);
+    }
     setSearch(params);
   };
 
@@ -60,7 +65,15 @@ export default function WarehousePage() {
       <LocationForm key={JSON.stringify(lookup)} value={lookup} onSearch={onSearch} />
       {segments.length > 0 && (
         <>
-          <div className="mb-3">
+          <div className="d-flex flex-wrap gap-2 column-gap-4 mb-3">
+            <StatusFilterSelect
+              id="magazzino-stato"
+              className="d-flex align-items-center gap-2 d-print-none"
+              labelClassName="mb-0 text-nowrap"
+              inputClassName="w-auto"
+              value={filters.stato}
+              onChange={(stato) => setFilters({ stato })}
+            />
             <PageSizeSelect value={pageSize} onChange={setPageSize} />
           </div>
           <PagedPartsTable

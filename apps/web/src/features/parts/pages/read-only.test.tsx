@@ -48,13 +48,17 @@ describe('a sola lettura account', () => {
     ]);
   });
 
-  it("sees a part's page without 'Modifica' and 'Cancella'", async () => {
+  it("sees a part's page without 'Modifica', 'Cancella' and the quick actions", async () => {
     serve('sola_lettura');
     renderApp(`/componente/${ID}`, { storedUser: READ_ONLY });
     await screen.findByRole('heading', { level: 1, name: 'Pompa acqua' });
     const main = within(screen.getByRole('main'));
     expect(main.queryByRole('link', { name: 'Modifica' })).not.toBeInTheDocument();
     expect(main.queryByRole('link', { name: 'Cancella' })).not.toBeInTheDocument();
+    // The status, but none of its quick actions.
+    expect(within(main.getByRole('region', { name: 'Stato' })).getByText('Disponibile')).toBeInTheDocument();
+    expect(main.queryByRole('group', { name: /^Cambia lo stato/ })).not.toBeInTheDocument();
+    expect(main.queryByRole('button', { name: 'Riserva' })).not.toBeInTheDocument();
   });
 
   it.each([

@@ -7,7 +7,7 @@ import { useCan } from '../../../lib/session/use-can';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAccountSettings } from '../api/get-account-settings';
 import { useUsers } from '../api/get-users';
-import { ConfirmDialog } from '../components/ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { NotAllowed } from '../components/NotAllowed';
 import { RolesLegend } from '../components/RolesLegend';
 import { SignupRequests } from '../components/SignupRequests';
