@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.js';
-import { PartSchema } from './part.js';
+import { integerParam, PartSchema } from './part.js';
 
 /**
  * What happened to a part (docs/product.md, "History"): each change is recorded with who and when,
@@ -54,20 +54,6 @@ const instant = (label: string) =>
     .transform((value) => new Date(value).toISOString())
     .optional();
 
-const pageParam = (label: string, min: number, max: number) =>
-  z
-    .string({ error: `${label} deve essere un numero intero` })
-    .regex(/^\d+$/, { error: `${label} deve essere un numero intero` })
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .int()
-        .min(min, { error: `${label} deve essere almeno ${min}` })
-        .max(max, { error: `${label} può essere al massimo ${max}` }),
-    )
-    .optional();
-
 /**
  * GET /api/attivita: the recent changes across the warehouse, newest first, optionally of one
  * account (`utente`, its _id) and within [dal, al) (the web app sends the bounds of a local day).
@@ -76,8 +62,8 @@ export const ActivityQuerySchema = z.object({
   utente: z.string({ error: "L'utente deve essere un testo" }).trim().max(64).optional(),
   dal: instant('Il filtro dal'),
   al: instant('Il filtro al'),
-  limit: pageParam('limit', 1, LIMITS.pageSizeMax),
-  offset: pageParam('offset', 0, 100_000),
+  limit: integerParam('limit', 1, LIMITS.pageSizeMax),
+  offset: integerParam('offset', 0, 100_000),
 });
 export type ActivityQuery = z.output<typeof ActivityQuerySchema>;
 

@@ -258,7 +258,8 @@ const optionalFilter = (label: string) =>
     .optional()
     .transform((v) => (v === '' ? undefined : v));
 
-const integerParam = (label: string, min: number, max: number) =>
+/** An optional whole number of a query string ('20'), from `min` to `max`, messages naming it. */
+export const integerParam = (label: string, min: number, max: number) =>
   z
     .string({ error: `${label} deve essere un numero intero` })
     .regex(/^\d+$/, { error: `${label} deve essere un numero intero` })
