@@ -44,8 +44,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What a refused move tells the clerk to do instead. */
 function transitionHint(from: PartStatus): string {
-  const allowed = STATUS_TRANSITIONS[from].map((status) => STATUS_LABELS[status].toLowerCase());
   if (from === 'venduto') return 'Se il cliente lo ha restituito, registra prima il reso.';
+  const allowed = STATUS_TRANSITIONS[from].map((status) => STATUS_LABELS[status].toLowerCase());
   return `Da ${STATUS_LABELS[from].toLowerCase()} può diventare: ${allowed.join(', ')}.`;
 }
 
@@ -98,12 +98,10 @@ export class PartLifecycleService {
   ): Promise<Part> {
     const today = this.today();
     if (change.stato === 'riservato' && change.fino < today) {
-      const message = 'La prenotazione non può scadere in un giorno già passato';
-      throw errors.badRequest(`Alcuni campi non sono validi: ${message}`, { fino: message });
+      throw errors.validation({ fino: 'La prenotazione non può scadere in un giorno già passato' });
     }
     if (change.stato === 'venduto' && change.data !== undefined && change.data > today) {
-      const message = 'La data di vendita non può essere nel futuro';
-      throw errors.badRequest(`Alcuni campi non sono validi: ${message}`, { data: message });
+      throw errors.validation({ data: 'La data di vendita non può essere nel futuro' });
     }
     const current = await findPartById(this.db, id);
     if (!current) throw errors.partNotFound();

@@ -36,6 +36,7 @@ const PATH_TO: Record<PartStatus, PartStatus[]> = {
 
 describe.each(DIALECTS)("a part's life on %s", (dialect) => {
   let t: TestApp;
+  let admin: Session;
   let clerk: Session;
   const clock = new ManualClock('2026-11-24T09:00:00.000Z');
 
@@ -60,7 +61,7 @@ describe.each(DIALECTS)("a part's life on %s", (dialect) => {
 
   beforeAll(async () => {
     t = await buildTestApp(dialect, {}, { clock });
-    await signIn(t.app); // the first account: amministratore
+    admin = await signIn(t.app); // the first account: amministratore
     clerk = await signIn(t.app);
   });
   afterAll(async () => {
@@ -449,12 +450,6 @@ describe.each(DIALECTS)("a part's life on %s", (dialect) => {
     });
 
     it('is emptied, or loses one part for good, only by an amministratore', async () => {
-      const admin = await signIn(t.app);
-      await t.app.db
-        .updateTable('users')
-        .set({ role: 'amministratore' })
-        .where('id', '=', admin.user._id)
-        .execute();
       const [one, two] = [await create({ nome: 'Via uno' }), await create({ nome: 'Via due' })];
       for (const part of [one, two])
         await clerk.inject({ method: 'DELETE', url: `/api/componenti/delete/${part._id}` });
