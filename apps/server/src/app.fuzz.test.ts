@@ -42,48 +42,85 @@ const ENGLISH = /\b(invalid|expected|received|required|must|should|unexpected|ca
 /** A cheap fingerprint of every table a request could change (rate-limit counters excepted). */
 async function fingerprint(app: App): Promise<string> {
   const db = app.db;
-  const [parts, users, settings, sessions, devices, resets, media, categories, conditions, events, bin] =
-    await Promise.all([
-      db
-        .selectFrom('parts')
-        .select((eb) => [
-          eb.fn.countAll().as('n'),
-          eb.fn.max('updated_at').as('u'),
-          eb.fn.sum('version').as('v'),
-        ])
-        .executeTakeFirst(),
-      db
-        .selectFrom('users')
-        .select(['id', 'role', 'status', 'updated_at', 'password_hash'])
-        .orderBy('id')
-        .execute(),
-      db.selectFrom('account_settings').selectAll().execute(),
-      db
-        .selectFrom('sessions')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirst(),
-      db
-        .selectFrom('trusted_devices')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirst(),
-      db
-        .selectFrom('password_resets')
-        .select((eb) => [eb.fn.countAll().as('n'), eb.fn.count('used_at').as('used')])
-        .executeTakeFirst(),
-      db
-        .selectFrom('media')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirst(),
-      db.selectFrom('part_category_counts').selectAll().orderBy('categoria').orderBy('stato').execute(),
-      db.selectFrom('part_condition_counts').selectAll().orderBy('condizione').execute(),
-      db
-        .selectFrom('part_events')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirst(),
-      db.selectFrom('parts_bin').select(['id', 'deleted_at']).orderBy('id').execute(),
-    ]);
+  const [
+    parts,
+    users,
+    settings,
+    sessions,
+    devices,
+    resets,
+    media,
+    categories,
+    conditions,
+    events,
+    bin,
+    twoFactor,
+  ] = await Promise.all([
+    db
+      .selectFrom('parts')
+      .select((eb) => [
+        eb.fn.countAll().as('n'),
+        eb.fn.max('updated_at').as('u'),
+        eb.fn.sum('version').as('v'),
+      ])
+      .executeTakeFirst(),
+    db
+      .selectFrom('users')
+      .select(['id', 'role', 'status', 'updated_at', 'password_hash'])
+      .orderBy('id')
+      .execute(),
+    db.selectFrom('account_settings').selectAll().execute(),
+    db
+      .selectFrom('sessions')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst(),
+    db
+      .selectFrom('trusted_devices')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst(),
+    db
+      .selectFrom('password_resets')
+      .select((eb) => [eb.fn.countAll().as('n'), eb.fn.count('used_at').as('used')])
+      .executeTakeFirst(),
+    db
+      .selectFrom('media')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst(),
+    db.selectFrom('part_category_counts').selectAll().orderBy('categoria').orderBy('stato').execute(),
+    db.selectFrom('part_condition_counts').selectAll().orderBy('condizione').execute(),
+    db
+      .selectFrom('part_events')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst(),
+    db.selectFrom('parts_bin').select(['id', 'deleted_at']).orderBy('id').execute(),
+    // Two-factor sign-in: who has it (or is enrolling), and how many recovery codes each has.
+    db
+      .selectFrom('two_factor')
+      .leftJoin('two_factor_recovery_codes', 'two_factor_recovery_codes.user_id', 'two_factor.user_id')
+      .select((eb) => [
+        'two_factor.user_id',
+        'two_factor.enabled_at',
+        eb.fn.count('two_factor_recovery_codes.code_hash').as('codes'),
+      ])
+      .groupBy(['two_factor.user_id', 'two_factor.enabled_at'])
+      .orderBy('two_factor.user_id')
+      .execute(),
+  ]);
   return JSON.stringify(
-    [parts, users, settings, sessions, devices, resets, media, categories, conditions, events, bin],
+    [
+      parts,
+      users,
+      settings,
+      sessions,
+      devices,
+      resets,
+      media,
+      categories,
+      conditions,
+      events,
+      bin,
+      twoFactor,
+    ],
     (_key, value: unknown) =>
       typeof value === 'bigint' || typeof value === 'number' ? String(value) : value,
   );

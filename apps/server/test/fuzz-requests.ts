@@ -13,6 +13,10 @@ import {
   ROLES,
   SignupInputSchema,
   SORT_FIELDS,
+  TwoFactorCodeInputSchema,
+  TwoFactorDisableInputSchema,
+  TwoFactorLoginInputSchema,
+  TwoFactorRequiredInputSchema,
   UserApprovalInputSchema,
   UserUpdateInputSchema,
   type FieldSpec,
@@ -208,6 +212,18 @@ export const validPartInput: fc.Arbitrary<PartInputDraft> = fc
 
 const email = fc.oneof(fc.emailAddress(), hostileText);
 const password = fc.oneof(fc.string({ minLength: 12, maxLength: 40 }), hostileText);
+/** A code of an authenticator app (6 digits, sometimes spaced), or anything. */
+const code = fc.oneof(
+  fc.integer({ min: 0, max: 999_999 }).map((n) => String(n).padStart(6, '0')),
+  fc.constantFrom('123 456', ' 000000 ', '12345', '1234567'),
+  hostileText,
+);
+/** A recovery code's shape, `abcd-efgh-jk23`, in any case and spacing. */
+const recoveryCode = fc
+  .stringMatching(/^[a-z2-7]{12}$/)
+  .chain((c) =>
+    fc.constantFrom(`${c.slice(0, 4)}-${c.slice(4, 8)}-${c.slice(8)}`, c.toUpperCase(), ` ${c} `),
+  );
 
 /** Valid (or nearly valid) bodies of the contract's input schemas, to mutate. */
 const EXAMPLES = new Map<z.ZodType, fc.Arbitrary<Record<string, unknown>>>([
@@ -231,6 +247,10 @@ const EXAMPLES = new Map<z.ZodType, fc.Arbitrary<Record<string, unknown>>>([
   [ForgotPasswordInputSchema, fc.record({ email })],
   [ResetPasswordInputSchema, fc.record({ password, token: hostileText }, { requiredKeys: ['password'] })],
   [ChangePasswordInputSchema, fc.record({ currentPassword: password, newPassword: password })],
+  [TwoFactorCodeInputSchema, fc.record({ codice: code })],
+  [TwoFactorLoginInputSchema, fc.record({ codice: fc.oneof(code, recoveryCode) })],
+  [TwoFactorDisableInputSchema, fc.record({ password, codice: fc.oneof(code, recoveryCode) })],
+  [TwoFactorRequiredInputSchema, fc.record({ required: fc.boolean() })],
 ]);
 
 function pick(value: Record<string, unknown>, keys: string[]): Record<string, unknown> {

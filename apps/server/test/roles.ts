@@ -17,6 +17,8 @@ export function publicRoutes(webFiles: readonly string[] = []): string[] {
     'GET /api/users/signup',
     'POST /api/users/signup',
     'POST /api/users/login',
+    // The code step of a sign-in with two-factor sign-in: its challenge cookie, not a session.
+    'POST /api/users/login/two-factor',
     'POST /api/users/logout',
     'POST /api/users/forgot-password',
     'POST /api/users/reset-password',

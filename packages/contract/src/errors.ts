@@ -22,6 +22,12 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'INVALID_TOKEN',
+  /** The amministratore requires two-factor sign-in and this account has not set it up yet. */
+  'TWO_FACTOR_SETUP_REQUIRED',
+  /** The sign-in waiting for its code expired, was used or got too many wrong codes. */
+  'TWO_FACTOR_EXPIRED',
+  /** Two-factor sign-in is not in the state the request needs (already on, not on, required). */
+  'TWO_FACTOR_CONFLICT',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
 ] as const;

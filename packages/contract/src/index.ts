@@ -1,6 +1,8 @@
 export * from './limits.js';
 export * from './errors.js';
 export * from './common.js';
+export * from './decimal.js';
+export * from './statuses.js';
 export * from './part-fields.js';
 export * from './lifecycle.js';
 export * from './part.js';
@@ -8,4 +10,7 @@ export * from './history.js';
 export * from './categories.js';
 export * from './roles.js';
 export * from './user.js';
+export * from './two-factor.js';
+export * from './security-events.js';
+export * from './security.js';
 export * from './health.js';

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from './errors.js';
-import {
-  canMove,
-  isCalendarDay,
-  PART_STATUSES,
-  StatusChangeSchema,
-  STATUS_TRANSITIONS,
-} from './lifecycle.js';
+import { StatusChangeSchema } from './lifecycle.js';
+import { canMove, isCalendarDay, PART_STATUSES, STATUS_TRANSITIONS } from './statuses.js';
 
 const errorsOf = (body: unknown) => {
   const result = StatusChangeSchema.safeParse(body);

@@ -1,56 +1,19 @@
 import { z } from 'zod';
 import { CONTROL_CHARACTERS, controlCharactersMessage, parseDecimal, requiredText } from './common.js';
 import { LIMITS } from './limits.js';
+import {
+  ALL_STATUSES,
+  isCalendarDay,
+  PART_STATUSES,
+  parseStatusFilter,
+  type PartStatus,
+} from './statuses.js';
 
-/**
- * A part's life in the yard (docs/product.md, "A part's life"): every part is `disponibile` when
- * registered; it can be reserved for a customer until a day, sold, returned, scrapped. Stable ASCII
- * codes; people read STATUS_LABELS.
- */
-export const PART_STATUSES = ['disponibile', 'riservato', 'venduto', 'reso', 'scartato'] as const;
-export type PartStatus = (typeof PART_STATUSES)[number];
+// The statuses themselves, their labels and moves: statuses.ts, without zod.
 
 export const PartStatusSchema = z.enum(PART_STATUSES, {
   error: `Lo stato deve essere uno di: ${PART_STATUSES.join(', ')}`,
 });
-
-/** How the UI and the server's messages name each status. */
-export const STATUS_LABELS = {
-  disponibile: 'Disponibile',
-  riservato: 'Riservato',
-  venduto: 'Venduto',
-  reso: 'Reso',
-  scartato: 'Scartato',
-} as const satisfies Record<PartStatus, string>;
-
-/**
- * The statuses a part may move to from each status. A reserved part may be reserved again (a
- * new customer or day); a sold part comes back only as `reso`; a returned part is back in stock
- * and moves like an available one; a scrapped part can be made available again (scrapped by
- * mistake). The server refuses any other move (409 INVALID_TRANSITION).
- */
-export const STATUS_TRANSITIONS = {
-  disponibile: ['riservato', 'venduto', 'scartato'],
-  riservato: ['disponibile', 'riservato', 'venduto', 'scartato'],
-  venduto: ['reso'],
-  reso: ['disponibile', 'riservato', 'venduto', 'scartato'],
-  scartato: ['disponibile'],
-} as const satisfies Record<PartStatus, readonly PartStatus[]>;
-
-/** Whether a part in status `from` may move to `to`. */
-export function canMove(from: PartStatus, to: PartStatus): boolean {
-  return (STATUS_TRANSITIONS[from] as readonly PartStatus[]).includes(to);
-}
-
-/** The statuses of the parts still in the warehouse: what the list shows unless asked otherwise. */
-export const IN_STOCK_STATUSES = [
-  'disponibile',
-  'riservato',
-  'reso',
-] as const satisfies readonly PartStatus[];
-
-/** The value of the `stato` query parameter that asks for every status. */
-export const ALL_STATUSES = 'tutti';
 
 /**
  * The `stato` query parameter of the lists, the categories, the location lookups and the export:
@@ -63,36 +26,14 @@ export const StatusFilterSchema = z
   .max(200, { error: 'Il filtro stato è troppo lungo' })
   .optional()
   .transform((value, ctx): PartStatus[] => {
-    if (value === undefined || value === '') return [...IN_STOCK_STATUSES];
-    if (value === ALL_STATUSES) return [...PART_STATUSES];
-    const asked = value.split(',').map((part) => part.trim());
-    const unknown = asked.find((part) => !(PART_STATUSES as readonly string[]).includes(part));
-    if (unknown !== undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `Il filtro stato accetta ${PART_STATUSES.join(', ')} (separati da virgole) o ${ALL_STATUSES}`,
-      });
-      return z.NEVER;
-    }
-    return PART_STATUSES.filter((status) => asked.includes(status));
+    const statuses = parseStatusFilter(value);
+    if (statuses !== undefined) return statuses;
+    ctx.addIssue({
+      code: 'custom',
+      message: `Il filtro stato accetta ${PART_STATUSES.join(', ')} (separati da virgole) o ${ALL_STATUSES}`,
+    });
+    return z.NEVER;
   });
-
-/** The text of the `stato` parameter for these statuses ('' when they are the default). */
-export function statusFilterParam(statuses: readonly PartStatus[]): string {
-  const set = new Set(statuses);
-  if (set.size === IN_STOCK_STATUSES.length && IN_STOCK_STATUSES.every((s) => set.has(s))) return '';
-  if (set.size === PART_STATUSES.length) return ALL_STATUSES;
-  return PART_STATUSES.filter((status) => set.has(status)).join(',');
-}
-
-/** A calendar day, 'YYYY-MM-DD', that exists ('2026-02-30' does not). */
-export function isCalendarDay(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 /** A day field of a status change, messages naming it. */
 function dayField(subject: string, feminine: boolean) {
@@ -180,12 +121,3 @@ export const SaleSchema = z
   })
   .meta({ id: 'Sale' });
 export type Sale = z.infer<typeof SaleSchema>;
-
-/** Cents, the stored unit of every price: exact in both databases. */
-export function centsFromEuro(euro: number): number {
-  return Math.round(euro * 100);
-}
-
-export function euroFromCents(cents: number): number {
-  return Number(cents) / 100;
-}

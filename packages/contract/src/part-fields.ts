@@ -214,3 +214,31 @@ export function isOptionalField(name: PartField): name is OptionalPartField {
 export function fieldsOfGroup(group: FieldGroup): PartField[] {
   return PART_FIELDS.filter((name) => PART_FIELD_SPECS[name].group === group);
 }
+
+/**
+ * The ETag of a part at a version, as GET, PATCH and the status change send it: a client holding
+ * a part from a list (which carries no ETag per part) sends this in If-Match.
+ */
+export function partEtag(part: { readonly version: number }): string {
+  return `"v${part.version}"`;
+}
+
+/** Fields the list may be sorted by (each has an index on the server); a leading '-' sorts descending. */
+export const SORT_FIELDS = [
+  'nome',
+  'categoria',
+  'codice',
+  'condizione',
+  'peso',
+  'prezzo',
+  'marca',
+  'modello',
+  'versione',
+  'annoImmatricolazione',
+  'scaffale',
+  'ubicazione',
+  'stato',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (PartField | 'ubicazione' | 'stato' | 'createdAt' | 'updatedAt')[];
+export type SortField = (typeof SORT_FIELDS)[number];

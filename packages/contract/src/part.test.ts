@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readDecimal } from './common.js';
+import { readDecimal } from './decimal.js';
 import { fieldErrors } from './errors.js';
-import { PART_STATUSES, statusFilterParam } from './lifecycle.js';
+import { PART_STATUSES, statusFilterParam } from './statuses.js';
 import {
   fieldsOfGroup,
   LOCATION_FIELDS,

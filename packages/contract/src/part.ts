@@ -6,6 +6,7 @@ import {
   LOCATION_FIELDS,
   PART_FIELD_SPECS,
   PART_FIELDS,
+  SORT_FIELDS,
   type FieldSpec,
   type LocationField,
   type PartField,
@@ -219,34 +220,6 @@ export const PartSchema = z
   })
   .meta({ id: 'Part' });
 export type Part = z.infer<typeof PartSchema>;
-
-/**
- * The ETag of a part at a version, as GET, PATCH and the status change send it: a client holding
- * a part from a list (which carries no ETag per part) sends this in If-Match.
- */
-export function partEtag(part: Pick<Part, 'version'>): string {
-  return `"v${part.version}"`;
-}
-
-/** Fields the list may be sorted by (each has an index on the server); a leading '-' sorts descending. */
-export const SORT_FIELDS = [
-  'nome',
-  'categoria',
-  'codice',
-  'condizione',
-  'peso',
-  'prezzo',
-  'marca',
-  'modello',
-  'versione',
-  'annoImmatricolazione',
-  'scaffale',
-  'ubicazione',
-  'stato',
-  'createdAt',
-  'updatedAt',
-] as const satisfies readonly (PartField | 'ubicazione' | 'stato' | 'createdAt' | 'updatedAt')[];
-export type SortField = (typeof SORT_FIELDS)[number];
 
 const SORT_VALUES = SORT_FIELDS.flatMap((field) => [field, `-${field}`] as const);
 

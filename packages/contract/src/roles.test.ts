@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasPermission, PERMISSIONS, ROLE_LABELS, ROLE_PERMISSIONS, RoleSchema, ROLES } from './roles.js';
+import { hasPermission, PERMISSIONS, ROLE_LABELS, ROLE_PERMISSIONS, ROLES } from './roles.js';
+import { RoleSchema } from './user.js';
 import { UserUpdateInputSchema } from './user.js';
 
 describe('roles', () => {

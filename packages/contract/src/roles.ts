@@ -1,15 +1,10 @@
-import { z } from 'zod';
-
 /**
  * The roles of an account, as the API writes them (docs/product.md, "Roles"). Stable ASCII codes;
  * people read ROLE_LABELS.
  */
 export const ROLES = ['amministratore', 'magazziniere', 'sola_lettura'] as const;
 
-export const RoleSchema = z.enum(ROLES, {
-  error: 'Il ruolo deve essere amministratore, magazziniere o sola_lettura',
-});
-export type Role = z.infer<typeof RoleSchema>;
+export type Role = (typeof ROLES)[number];
 
 /** How the UI and the server's messages name each role. */
 export const ROLE_LABELS = {
@@ -27,6 +22,8 @@ export const PERMISSIONS = [
   'profile:read',
   /** Its own password and sessions: 'Cambia password', 'Esci da tutti i dispositivi'. */
   'profile:write',
+  /** Its own two-factor sign-in: turn it on, new recovery codes, turn it off. */
+  'profile:two-factor',
   /** Look, search, list by category or location, export CSV. */
   'parts:read',
   /** Add, edit and delete parts, upload their photos, change their status, restore them from the bin. */
@@ -37,6 +34,8 @@ export const PERMISSIONS = [
   'categories:manage',
   /** Empty the bin ('Cestino'), or delete one of its parts for good. */
   'bin:empty',
+  /** Read the security log ('Registro di sicurezza'): sign-ins, password and account changes. */
+  'security-log:read',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -45,15 +44,26 @@ export const ROLE_PERMISSIONS = {
   amministratore: [
     'profile:read',
     'profile:write',
+    'profile:two-factor',
     'parts:read',
     'parts:write',
     'users:manage',
     'categories:manage',
     'bin:empty',
+    'security-log:read',
   ],
-  magazziniere: ['profile:read', 'profile:write', 'parts:read', 'parts:write'],
-  sola_lettura: ['profile:read', 'profile:write', 'parts:read'],
+  magazziniere: ['profile:read', 'profile:write', 'profile:two-factor', 'parts:read', 'parts:write'],
+  sola_lettura: ['profile:read', 'profile:write', 'profile:two-factor', 'parts:read'],
 } as const satisfies Record<Role, readonly Permission[]>;
+
+/**
+ * What a session may do while the amministratore requires two-factor sign-in and its account has
+ * not set it up (docs/product.md, "Two-factor sign-in"): read its profile and enrol, nothing else.
+ */
+export const TWO_FACTOR_SETUP_PERMISSIONS = [
+  'profile:read',
+  'profile:two-factor',
+] as const satisfies readonly Permission[];
 
 /** Whether `role` includes `permission`. */
 export function hasPermission(role: Role, permission: Permission): boolean {
@@ -71,17 +81,10 @@ export const DEFAULT_SIGNUP_ROLE: Role = 'magazziniere';
  */
 export const ACCOUNT_STATUSES = ['attivo', 'disabilitato', 'in_attesa'] as const;
 
-export const AccountStatusSchema = z.enum(ACCOUNT_STATUSES, {
-  error: 'Lo stato deve essere attivo, disabilitato o in_attesa',
-});
-export type AccountStatus = z.infer<typeof AccountStatusSchema>;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
 /** The statuses an amministratore sets with PATCH /api/users/{id}: waiting is left by approving. */
 export const SETTABLE_ACCOUNT_STATUSES = ['attivo', 'disabilitato'] as const;
-
-export const SettableAccountStatusSchema = z.enum(SETTABLE_ACCOUNT_STATUSES, {
-  error: 'Lo stato deve essere attivo o disabilitato',
-});
 
 /** How the UI names each account status. */
 export const ACCOUNT_STATUS_LABELS = {
@@ -97,5 +100,4 @@ export const ACCOUNT_STATUS_LABELS = {
  */
 export const SIGNUP_MODES = ['approval', 'open', 'closed'] as const;
 
-export const SignupModeSchema = z.enum(SIGNUP_MODES);
-export type SignupMode = z.infer<typeof SignupModeSchema>;
+export type SignupMode = (typeof SIGNUP_MODES)[number];

@@ -1,7 +1,19 @@
 import { z } from 'zod';
 import { CONTROL_CHARACTERS, controlCharactersMessage } from './common.js';
 import { LIMITS } from './limits.js';
-import { AccountStatusSchema, RoleSchema, SettableAccountStatusSchema, SignupModeSchema } from './roles.js';
+import { ACCOUNT_STATUSES, ROLES, SETTABLE_ACCOUNT_STATUSES, SIGNUP_MODES } from './roles.js';
+
+/** Roles, account statuses and sign-up modes as fields of requests (the lists: roles.ts, without zod). */
+export const RoleSchema = z.enum(ROLES, {
+  error: 'Il ruolo deve essere amministratore, magazziniere o sola_lettura',
+});
+export const AccountStatusSchema = z.enum(ACCOUNT_STATUSES, {
+  error: 'Lo stato deve essere attivo, disabilitato o in_attesa',
+});
+export const SettableAccountStatusSchema = z.enum(SETTABLE_ACCOUNT_STATUSES, {
+  error: 'Lo stato deve essere attivo o disabilitato',
+});
+export const SignupModeSchema = z.enum(SIGNUP_MODES);
 
 const emailSchema = z
   .string({ error: "L'email è obbligatoria" })
@@ -109,6 +121,18 @@ export const UserSchema = z
     username: z.string(),
     createdAt: z.string(),
     role: RoleSchema.describe("Il ruolo, che decide che cosa l'utente può fare (ROLE_PERMISSIONS)"),
+    twoFactorEnabled: z
+      .boolean()
+      .optional()
+      .describe(
+        "Se l'account accede con la verifica in due passaggi (GET /api/users/me, 'Utenti', l'accesso)",
+      ),
+    twoFactorSetupRequired: z
+      .boolean()
+      .optional()
+      .describe(
+        "Vero quando un amministratore richiede la verifica in due passaggi e l'account non l'ha ancora attivata: la sessione può solo attivarla",
+      ),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof UserSchema>;
@@ -141,6 +165,11 @@ export const AccountSettingsSchema = z
     signupRole: RoleSchema.describe(
       'Il ruolo dei nuovi account, proposto quando si approva una richiesta (il primo account è sempre amministratore)',
     ),
+    twoFactorRequired: z
+      .boolean()
+      .describe(
+        'Se ogni account deve accedere con la verifica in due passaggi (PUT /api/users/settings/two-factor)',
+      ),
   })
   .meta({ id: 'AccountSettings' });
 export type AccountSettings = z.infer<typeof AccountSettingsSchema>;

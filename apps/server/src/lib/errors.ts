@@ -77,6 +77,8 @@ export const errors = {
       currentPassword: 'La password attuale non è corretta',
     }),
   userNotFound: () => new AppError(404, 'NOT_FOUND', 'Utente non trovato.'),
+  sessionNotFound: () =>
+    new AppError(404, 'NOT_FOUND', 'Sessione non trovata: forse è già stata chiusa o è scaduta.'),
   signupClosed: () =>
     new AppError(
       403,
@@ -98,6 +100,60 @@ export const errors = {
       400,
       'INVALID_TOKEN',
       'Il link per reimpostare la password non è valido, è già stato usato o è scaduto: richiedine uno nuovo.',
+    ),
+  // Two-factor sign-in (modules/accounts, two-factor.*).
+  wrongSignInCode: () =>
+    new AppError(401, 'INVALID_CREDENTIALS', 'Codice non corretto: controlla il codice e riprova.', {
+      codice: "Il codice non è corretto o è già stato usato: usa quello che l'app mostra ora",
+    }),
+  wrongTwoFactorCode: () =>
+    new AppError(
+      400,
+      'VALIDATION',
+      "Alcuni campi non sono validi: Il codice non è corretto o è già stato usato: usa quello che l'app mostra ora",
+      { codice: "Il codice non è corretto o è già stato usato: usa quello che l'app mostra ora" },
+    ),
+  wrongPassword: () =>
+    new AppError(400, 'VALIDATION', 'Alcuni campi non sono validi: La password non è corretta', {
+      password: 'La password non è corretta',
+    }),
+  twoFactorChallengeExpired: () =>
+    new AppError(
+      401,
+      'TWO_FACTOR_EXPIRED',
+      'La richiesta del codice è scaduta o ha ricevuto troppi codici errati: accedi di nuovo con email e password.',
+    ),
+  twoFactorSetupRequired: () =>
+    new AppError(
+      403,
+      'TWO_FACTOR_SETUP_REQUIRED',
+      "L'amministratore richiede la verifica in due passaggi: attivala dal tuo account per continuare.",
+    ),
+  twoFactorAlreadyEnabled: () =>
+    new AppError(
+      409,
+      'TWO_FACTOR_CONFLICT',
+      'La verifica in due passaggi è già attiva: per cambiare telefono disattivala e attivala di nuovo.',
+    ),
+  twoFactorNotEnabled: () =>
+    new AppError(409, 'TWO_FACTOR_CONFLICT', 'La verifica in due passaggi non è attiva su questo account.'),
+  twoFactorSetupExpired: () =>
+    new AppError(
+      409,
+      'TWO_FACTOR_CONFLICT',
+      "La configurazione è scaduta o non è stata avviata: premi di nuovo 'Attiva' e inquadra il nuovo codice QR.",
+    ),
+  twoFactorRequiredForAll: () =>
+    new AppError(
+      409,
+      'TWO_FACTOR_CONFLICT',
+      "L'amministratore richiede la verifica in due passaggi per tutti: non puoi disattivarla. Se hai perso il telefono, chiedi a un amministratore di azzerarla.",
+    ),
+  twoFactorRequiredNeedsOwn: () =>
+    new AppError(
+      409,
+      'TWO_FACTOR_CONFLICT',
+      'Prima attiva la verifica in due passaggi sul tuo account: poi potrai richiederla a tutti.',
     ),
   rateLimited: (retryAfterSeconds: number) =>
     new AppError(

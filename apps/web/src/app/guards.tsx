@@ -1,21 +1,32 @@
+import { lazy, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../components/PageSpinner';
 import { useSession } from '../lib/session/session-context';
 import { paths } from '../lib/paths';
 import { returnPath, type AuthLocationState } from '../lib/session/return-path';
 
+// Shown instead of every page while the amministratore requires two-factor sign-in and the
+// account has not set it up: its own chunk, loaded only then.
+const TwoFactorRequiredPage = lazy(() => import('../features/auth/pages/TwoFactorRequiredPage'));
+
 /** Paths that are where a sign-in leads anyway: no need to remember them. */
 const DEFAULT_TARGETS = new Set([paths.home.getHref(), paths.dashboard.getHref()]);
 
 /**
- * Lets signed-in users through; sends anyone else to /login, remembering the full path, query and
+ * Lets signed-in users through (one the amministratore requires to set up two-factor sign-in
+ * sees only that, until it is done); sends anyone else to /login, remembering the full path, query and
  * hash asked for so the sign-in leads back there. While a session without a stored profile is
  * being checked with the server, it waits instead of redirecting.
  */
 export function RequireAuth() {
-  const { status, expired } = useSession();
+  const { status, expired, user } = useSession();
   const location = useLocation();
+  // Held from the first right code until the recovery codes are saved, whatever the profile says meanwhile.
+  const [enrolling, setEnrolling] = useState(false);
   if (status === 'checking') return <PageSpinner />;
+  if (status === 'signed-in' && (user?.twoFactorSetupRequired === true || enrolling)) {
+    return <TwoFactorRequiredPage onEnabled={() => setEnrolling(true)} onDone={() => setEnrolling(false)} />;
+  }
   if (status === 'signed-in') return <Outlet />;
   const from = location.pathname + location.search + location.hash;
   const state: AuthLocationState = {

@@ -6,26 +6,35 @@ import { GuestOnly, RequireAuth } from './guards';
 import { RootLayout } from './layout/RootLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteError } from './RouteError';
+import { ROUTE_PAGES } from './route-pages';
 
-// Each screen is its own chunk: the first page loads only what it needs.
-const PartsListPage = lazy(() => import('../features/parts/pages/PartsListPage'));
-const AddPartPage = lazy(() => import('../features/parts/pages/AddPartPage'));
-const PartPage = lazy(() => import('../features/parts/pages/PartPage'));
-const EditPartPage = lazy(() => import('../features/parts/pages/EditPartPage'));
-const DeletePartPage = lazy(() => import('../features/parts/pages/DeletePartPage'));
-const CategoriesPage = lazy(() => import('../features/parts/pages/CategoriesPage'));
-const CategoryPage = lazy(() => import('../features/parts/pages/CategoryPage'));
-const WarehousePage = lazy(() => import('../features/parts/pages/WarehousePage'));
-const ActivityPage = lazy(() => import('../features/parts/pages/ActivityPage'));
-const BinPage = lazy(() => import('../features/parts/pages/BinPage'));
-const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
-const RegisterPage = lazy(() => import('../features/auth/pages/RegisterPage'));
-const ForgotPasswordPage = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
-const SentPasswordPage = lazy(() => import('../features/auth/pages/SentPasswordPage'));
-const NewPasswordPage = lazy(() => import('../features/auth/pages/NewPasswordPage'));
-const ChangePasswordPage = lazy(() => import('../features/auth/pages/ChangePasswordPage'));
-const DashboardPage = lazy(() => import('../features/dashboard/pages/DashboardPage'));
-const UsersPage = lazy(() => import('../features/users/pages/UsersPage'));
+// Each screen is its own chunk (route-pages.ts): the first page loads only what it needs.
+const screens = import.meta.glob<{ default: ComponentType }>('../features/*/pages/*Page.tsx');
+function screen(key: keyof typeof ROUTE_PAGES): LazyExoticComponent<ComponentType> {
+  const load = screens[`../features/${ROUTE_PAGES[key]}.tsx`];
+  if (!load) throw new Error(`No screen module for the route '${key}'`);
+  return lazy(load);
+}
+const PartsListPage = screen('parts');
+const AddPartPage = screen('addPart');
+const PartPage = screen('part');
+const EditPartPage = screen('editPart');
+const DeletePartPage = screen('deletePart');
+const CategoriesPage = screen('categories');
+const CategoryPage = screen('category');
+const WarehousePage = screen('warehouse');
+const ActivityPage = screen('activity');
+const BinPage = screen('bin');
+const LoginPage = screen('login');
+const RegisterPage = screen('register');
+const ForgotPasswordPage = screen('forgotPassword');
+const SentPasswordPage = screen('passwordSent');
+const NewPasswordPage = screen('newPassword');
+const ChangePasswordPage = screen('changePassword');
+const DashboardPage = screen('dashboard');
+const UsersPage = screen('users');
+const AccountSecurityPage = screen('accountSecurity');
+const SecurityLogPage = screen('securityLog');
 
 const route = (path: string, Page: LazyExoticComponent<ComponentType>): RouteObject => ({
   path,
@@ -58,6 +67,10 @@ export const routes: RouteObject[] = [
               route(paths.users.path, UsersPage),
               // Every signed-in user, from the user menu.
               route(paths.changePassword.path, ChangePasswordPage),
+              // 'Il tuo account': its sections ('Sessioni attive', ...), every signed-in user.
+              route(paths.accountSecurity.path, AccountSecurityPage),
+              // Amministratori only: anyone else sees 'Accesso non consentito' there.
+              route(paths.securityLog.path, SecurityLogPage),
               // What changed in the warehouse: every signed-in user.
               route(paths.activity.path, ActivityPage),
               // Roles that change parts (sola lettura sees why not).

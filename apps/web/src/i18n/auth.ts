@@ -67,6 +67,80 @@ export const auth = {
       failed: 'Le sessioni non sono state chiuse',
     },
   },
+  /** Two-factor sign-in: the sign-in's code step, the account section, the forced enrolment. */
+  twoFactor: {
+    login: {
+      title: 'Verifica in due passaggi',
+      intro: "Inserisci il codice a 6 cifre che l'app di autenticazione mostra ora sul tuo telefono.",
+      introRecovery:
+        'Inserisci uno dei codici di recupero che hai salvato, per esempio abcd-efgh-jk23. Ogni codice vale una volta sola.',
+      code: 'Codice di verifica',
+      recoveryCode: 'Codice di recupero',
+      submit: 'Verifica',
+      useRecovery: 'Usa un codice di recupero',
+      useApp: "Usa il codice dell'app",
+      back: "Torna all'accesso",
+    },
+    section: {
+      title: 'Verifica in due passaggi',
+      intro:
+        "Oltre alla password, all'accesso serve un codice a 6 cifre dell'app di autenticazione del telefono (Google Authenticator, Microsoft Authenticator, FreeOTP…): chi scopre la password non basta che la conosca.",
+      loading: 'Caricamento dello stato…',
+      loadError: 'Impossibile leggere lo stato della verifica in due passaggi',
+      on: 'Attiva',
+      off: 'Non attiva',
+      status: 'Stato',
+      since: (date: string) => `attiva dal ${date}`,
+      codesLeft: (n: number) =>
+        n === 1 ? 'Resta 1 codice di recupero.' : `Restano ${n} codici di recupero.`,
+      fewCodes: 'Ti restano pochi codici di recupero: generane di nuovi.',
+      required: "L'amministratore la richiede per tutti gli account: non si può disattivare.",
+      enable: 'Attiva',
+      regenerate: 'Genera nuovi codici',
+      regenerateIntro:
+        "Inserisci un codice dell'app: riceverai dieci codici di recupero nuovi e quelli vecchi smetteranno di valere.",
+      disable: 'Disattiva',
+      disableIntro: "Per disattivarla inserisci la password e un codice dell'app (o un codice di recupero).",
+      disabled: 'Verifica in due passaggi disattivata.',
+      cancel: 'Annulla',
+      pending: 'Attendere…',
+    },
+    setup: {
+      step1: "1. Inquadra il codice QR con l'app di autenticazione",
+      qrAlt: "Codice QR da inquadrare con l'app di autenticazione",
+      manual: 'Non riesci a inquadrarlo? Inserisci a mano questa chiave (tipo: basata sul tempo):',
+      key: 'Chiave',
+      step2: "2. Inserisci il codice a 6 cifre che l'app mostra",
+      expires: (when: string) => `Da confermare entro il ${when}: dopo si ricomincia.`,
+      confirm: 'Conferma e attiva',
+      starting: 'Preparazione del codice QR…',
+      startError: "Non è stato possibile avviare l'attivazione",
+      restart: 'Ricomincia',
+    },
+    codes: {
+      title: 'Codici di recupero',
+      intro:
+        "Se perdi il telefono, ognuno di questi codici ti fa entrare una volta al posto del codice dell'app. Salvali ora in un posto sicuro (un gestore di password, un foglio stampato): non li vedrai più.",
+      listLabel: 'I dieci codici di recupero',
+      copy: 'Copia',
+      copied: 'Codici copiati negli appunti.',
+      copyFailed: 'Copia non riuscita: selezionali e copiali a mano.',
+      download: 'Scarica',
+      fileName: 'codici-di-recupero-magazzino.txt',
+      fileHeader: (email: string) =>
+        `Magazzino Ricambi: codici di recupero di ${email}\nOgni codice vale una volta sola.\n\n`,
+      saved: 'Ho salvato i codici in un posto sicuro',
+      done: 'Fatto',
+    },
+    enabled: 'Verifica in due passaggi attivata.',
+    required: {
+      title: 'Attiva la verifica in due passaggi',
+      intro:
+        "L'amministratore richiede la verifica in due passaggi per tutti gli account. Attivala ora: ci vogliono un paio di minuti e un'app di autenticazione sul telefono.",
+      start: 'Inizia',
+      signOut: 'Esci',
+    },
+  },
   newPassword: {
     title: 'Reimposta la password',
     intro: 'Scegli la nuova password del tuo account.',

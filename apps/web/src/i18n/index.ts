@@ -7,6 +7,7 @@ import { history } from './history';
 import { lifecycle } from './lifecycle';
 import { parts } from './parts';
 import { users } from './users';
+import { security } from './security';
 
 /** The Italian message catalogue: every user-visible string of the web app comes from here. */
 export const messages = {
@@ -19,4 +20,5 @@ export const messages = {
   lifecycle,
   parts,
   users,
+  security,
 } as const;

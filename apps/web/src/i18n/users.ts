@@ -36,6 +36,16 @@ export const users = {
     failed: "L'impostazione non è stata salvata",
     loadError: 'Impossibile caricare le impostazioni dei nuovi account',
   },
+  twoFactor: {
+    title: 'Verifica in due passaggi',
+    intro:
+      "Se la richiedi per tutti, chi non l'ha ancora attivata dopo l'accesso può solo attivarla: il resto dell'app gli resta chiuso finché non l'ha fatto. Per richiederla devi prima attivarla sul tuo account.",
+    label: 'Richiedi la verifica in due passaggi per tutti',
+    on: 'Da ora la verifica in due passaggi è obbligatoria per tutti gli account.',
+    off: 'La verifica in due passaggi non è più obbligatoria: ogni account sceglie.',
+    failed: "L'impostazione non è stata salvata",
+    badge: 'Verifica in due passaggi',
+  },
   requests: {
     title: 'Richieste di accesso',
     intro:
@@ -66,12 +76,19 @@ export const users = {
     /** Read after the button's text by screen readers: which account it acts on. */
     of: (name: string) => ` l'account di ${name}`,
     resetOf: (name: string) => ` a ${name}`,
+    resetTwoFactor: 'Azzera verifica in due passaggi',
+    twoFactorOf: (name: string) => ` di ${name}`,
     selfDisableHint: 'Non puoi disabilitare il tuo account.',
   },
   confirmDisable: {
     title: (name: string) => `Disabilitare l'account di ${name}?`,
     text: 'Le sue sessioni si chiudono subito e non potrà più accedere finché non lo riattivi. I componenti che ha registrato restano.',
     confirm: 'Disabilita',
+  },
+  confirmResetTwoFactor: {
+    title: (name: string) => `Azzerare la verifica in due passaggi di ${name}?`,
+    text: 'Serve quando ha perso il telefono. La sua app e i suoi codici di recupero smettono di valere e le sue sessioni si chiudono subito: accederà con la sola password e potrà attivarla di nuovo.',
+    confirm: 'Azzera',
   },
   confirmReject: {
     title: (name: string) => `Rifiutare la richiesta di ${name}?`,
@@ -93,6 +110,8 @@ export const users = {
     approved: (name: string, role: Role) =>
       `Account di ${name} approvato: ${ROLE_LABELS[role]}. Gli arriva un'email e ora può accedere.`,
     rejected: (name: string) => `Richiesta di ${name} rifiutata.`,
+    twoFactorReset: (name: string) =>
+      `Verifica in due passaggi di ${name} azzerata: accede con la password e può attivarla di nuovo.`,
   },
   failed: {
     role: 'Il ruolo non è stato cambiato',
@@ -100,6 +119,7 @@ export const users = {
     reset: 'Il link non è stato inviato',
     approve: 'La richiesta non è stata approvata',
     reject: 'La richiesta non è stata rifiutata',
+    resetTwoFactor: 'La verifica in due passaggi non è stata azzerata',
   },
   forbidden: {
     title: 'Accesso non consentito',

@@ -31,6 +31,8 @@ export const paths = {
   bin: { path: '/cestino', getHref: () => '/cestino' },
   users: { path: '/utenti', getHref: () => '/utenti' },
   changePassword: { path: '/cambiapassword', getHref: () => '/cambiapassword' },
+  accountSecurity: { path: '/account/sicurezza', getHref: () => '/account/sicurezza' },
+  securityLog: { path: '/sicurezza/registro', getHref: () => '/sicurezza/registro' },
 
   login: { path: '/login', getHref: () => '/login' },
   register: { path: '/register', getHref: () => '/register' },

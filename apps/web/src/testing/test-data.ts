@@ -44,5 +44,11 @@ export const unauthenticated = () =>
 /** GET /api/users/me of a session that is valid: TEST_USER is signed in. */
 export const ME_SIGNED_IN = { 'GET /api/users/me': () => jsonResponse(200, makeUser()) };
 
+/** GET /api/users/me/two-factor of an account without two-factor sign-in (the account page asks). */
+export const TWO_FACTOR_OFF = {
+  'GET /api/users/me/two-factor': () =>
+    jsonResponse(200, { enabled: false, enabledAt: null, recoveryCodesLeft: 0, required: false }),
+};
+
 /** GET /api/users/me without a session: a visitor. */
 export const ME_SIGNED_OUT = { 'GET /api/users/me': unauthenticated };

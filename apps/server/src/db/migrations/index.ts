@@ -8,6 +8,8 @@ import * as m006 from './006-optional-fields.js';
 import * as m007 from './007-security.js';
 import * as m008 from './008-rate-limits.js';
 import * as m009 from './009-lifecycle.js';
+import * as m010 from './010-security-log.js';
+import * as m011 from './011-two-factor.js';
 
 /**
  * Every migration, in order. Names are never changed once released: the database records them.
@@ -23,4 +25,6 @@ export const migrations: Record<string, Migration> = {
   '007-security': m007,
   '008-rate-limits': m008,
   '009-lifecycle': m009,
+  '010-security-log': m010,
+  '011-two-factor': m011,
 };

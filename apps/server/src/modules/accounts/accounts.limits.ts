@@ -23,6 +23,14 @@ export const ACCOUNT_LIMITS = {
   loginPerDevice: { max: 10, windowMs: 15 * MINUTE },
   // Someone at an unlocked session guessing its current password.
   changePasswordPerUser: { max: 10, windowMs: 15 * MINUTE },
+  // The code step of a sign-in (two-factor), counted as the password is: per address and account,
+  // per address, per account from unknown browsers, and per known browser of the account.
+  codePerIpAndUser: { max: 10, windowMs: 15 * MINUTE },
+  codePerIp: { max: 30, windowMs: 15 * MINUTE },
+  codePerUser: { max: 50, windowMs: 15 * MINUTE },
+  codePerDevice: { max: 10, windowMs: 15 * MINUTE },
+  // Someone at an unlocked session guessing codes (enrolment, new recovery codes, turning it off).
+  twoFactorPerUser: { max: 10, windowMs: 15 * MINUTE },
   signupPerIp: { max: 20, windowMs: 60 * MINUTE },
   signupPerEmail: { max: 5, windowMs: 60 * MINUTE },
   forgotPerIp: { max: 20, windowMs: 60 * MINUTE },
@@ -50,6 +58,16 @@ export function trustDevice(request: FastifyRequest, idHash: string): void {
 }
 
 const deviceOf = (request: FastifyRequest) => devices.get(request) ?? '';
+
+/** The account whose sign-in a code step continues, once its challenge is found (see `challengeFor`). */
+const challengeUsers = new WeakMap<FastifyRequest, string>();
+
+/** Records that `request` is the code step of a sign-in of account `userId`: its failures count on it. */
+export function challengeFor(request: FastifyRequest, userId: string): void {
+  challengeUsers.set(request, userId);
+}
+
+const challengeUserOf = (request: FastifyRequest) => challengeUsers.get(request) ?? '';
 const userOf = (request: FastifyRequest) => request.user?._id ?? '';
 
 function limit(name: keyof typeof ACCOUNT_LIMITS, key: AttemptLimit['key']): AttemptLimit {
@@ -70,6 +88,16 @@ export function createAccountLimits(app: FastifyInstance) {
     loginFromDevice: app.createAttemptLimiter([limit('loginPerDevice', deviceOf)]),
     /** Wrong current passwords given to 'Cambia password', per signed-in user. */
     changePassword: app.createAttemptLimiter([limit('changePasswordPerUser', userOf)]),
+    /** Wrong codes at the code step of a sign-in from a browser the account does not know (after `challengeFor`). */
+    loginCode: app.createAttemptLimiter([
+      limit('codePerIp', clientAddress),
+      limit('codePerIpAndUser', (request) => `${clientAddress(request)}|${challengeUserOf(request)}`),
+      limit('codePerUser', challengeUserOf),
+    ]),
+    /** Wrong codes at the code step from a device trusted for the account (after `trustDevice`). */
+    loginCodeFromDevice: app.createAttemptLimiter([limit('codePerDevice', deviceOf)]),
+    /** Wrong codes (or password) given to the two-factor settings of one's account, per signed-in user. */
+    twoFactor: app.createAttemptLimiter([limit('twoFactorPerUser', userOf)]),
     signup: app.createAttemptLimiter([limit('signupPerIp', clientAddress), limit('signupPerEmail', emailOf)]),
     forgotPassword: app.createAttemptLimiter([
       limit('forgotPerIp', clientAddress),

@@ -21,7 +21,15 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
     const res = await signup(t.app, { ...input, email: `  ${input.email.toUpperCase()} ` });
     expect(res.statusCode).toBe(201);
     const user = res.json<Record<string, unknown>>();
-    expect(Object.keys(user).sort()).toEqual(['_id', 'createdAt', 'email', 'role', 'username']);
+    expect(Object.keys(user).sort()).toEqual([
+      '_id',
+      'createdAt',
+      'email',
+      'role',
+      'twoFactorEnabled',
+      'twoFactorSetupRequired',
+      'username',
+    ]);
     expect(user).toMatchObject({ email: input.email, username: 'Giulia Bianchi' });
     const setCookie = String(res.headers['set-cookie']);
     expect(setCookie).toMatch(/^magazzino_sid=[A-Za-z0-9_-]{43};/);

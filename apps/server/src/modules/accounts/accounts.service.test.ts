@@ -82,7 +82,11 @@ describe.each(DIALECTS)('accounts service with its ports on %s', (dialect) => {
     await expect(service.resetPassword(first, 'nuova-password-3')).rejects.toMatchObject({
       code: 'INVALID_TOKEN',
     });
-    expect(await service.login({ email: input.email, password: input.password })).toBeUndefined();
+    expect(await service.login({ email: input.email, password: input.password })).toEqual({
+      kind: 'failed',
+      reason: 'password_errata',
+      userId: user._id,
+    });
   });
 
   it('sends nothing for an address with no account', async () => {

@@ -2,6 +2,7 @@ import type {
   ChangePasswordInput,
   LoginInput,
   Role,
+  SignInFailureReason,
   SignupAccepted,
   SignupInput,
   User,
@@ -26,6 +27,7 @@ import {
   findValidPasswordReset,
   insertPasswordReset,
 } from './password-resets.repository.js';
+import { writeSecurityEvent, type RequestOrigin, type SecurityLog } from './security-log.service.js';
 import type { SessionService } from './sessions.service.js';
 import { addressTakenMail, signupRequestMail } from './signup.mail.js';
 import {
@@ -55,7 +57,8 @@ export const SIGNUP_MESSAGES = {
  *
  * The first account of an installation is amministratore; the others get `role` if given, else
  * the default role of the 'Utenti' page. "First" is decided under the account-settings lock, so
- * two creations racing on an empty database cannot both see it empty.
+ * two creations racing on an empty database cannot both see it empty. The security log records
+ * `account_creato` in the same transaction.
  */
 export async function createAccount(
   db: Kysely<Database>,
@@ -72,7 +75,7 @@ export async function createAccount(
     const { status: _status, ...user } = await db.transaction().execute(async (trx) => {
       await lockAccountSettings(trx, now.toISOString());
       const first = (await countUsers(trx)) === 0;
-      return insertUser(trx, {
+      const account = await insertUser(trx, {
         id: newId(now.getTime()),
         email: input.email,
         username: input.username,
@@ -81,6 +84,12 @@ export async function createAccount(
         status: 'attivo',
         now: now.toISOString(),
       });
+      await writeSecurityEvent(trx, clock, {
+        type: 'account_creato',
+        userId: account._id,
+        details: { ruolo: account.role, origine: 'comando' },
+      });
+      return account;
     });
     return user;
   } catch (error) {
@@ -99,8 +108,14 @@ export type SignupOutcome =
       notify: () => Promise<void>;
     };
 
-/** What a sign-in found: the user, an account still waiting for approval, or nothing (the same for every failure). */
-export type LoginOutcome = { kind: 'user'; user: User } | { kind: 'pending' } | undefined;
+/**
+ * What a sign-in found: the user, an account still waiting for approval, or a failure, whose
+ * reason only the security log learns (the client gets the same answer for every failure).
+ */
+export type LoginOutcome =
+  | { kind: 'user'; user: User }
+  | { kind: 'pending'; userId: string }
+  | { kind: 'failed'; reason: SignInFailureReason; userId: string | null };
 
 export interface AccountsServiceOptions {
   db: Kysely<Database>;
@@ -111,6 +126,8 @@ export interface AccountsServiceOptions {
   publicUrl: string;
   clock: Clock;
   secrets?: SecretSource;
+  /** Where the changes are recorded (absent in tests of the service alone: nothing recorded). */
+  securityLog?: SecurityLog;
 }
 
 /** Business rules of accounts: sign-up, credentials, password change and reset. */
@@ -137,8 +154,9 @@ export class AccountsService {
    * hash, one transaction under the settings lock): a new address becomes an account, waiting for
    * approval (SIGNUP=approval) or active with the default role (SIGNUP=open); a taken one stays
    * as it is and its owner is told by mail. Mails go out only after the answer (`notify`).
+   * A new account is recorded in the security log (`account_creato`, from `origin`).
    */
-  async signup(input: SignupInput): Promise<SignupOutcome> {
+  async signup(input: SignupInput, origin?: RequestOrigin): Promise<SignupOutcome> {
     this.assertSignupOpen();
     const mode = this.options.signup === 'open' ? 'open' : 'approval';
     assertPasswordNotBreached(input.password);
@@ -162,6 +180,16 @@ export class AccountsService {
           status: first || mode === 'open' ? 'attivo' : 'in_attesa',
           now: now.toISOString(),
         });
+        await this.options.securityLog?.record(
+          {
+            type: 'account_creato',
+            userId: account._id,
+            actorId: account._id,
+            ...(origin ? { origin } : {}),
+            details: { ruolo: account.role, stato: account.status, origine: 'registrazione' },
+          },
+          trx,
+        );
         return { created: account, first };
       });
     } catch (error) {
@@ -221,10 +249,12 @@ export class AccountsService {
   async login(input: LoginInput): Promise<LoginOutcome> {
     const found = await findCredentialsByEmail(this.db, input.email);
     const valid = await verifyPassword(found?.passwordHash, input.password);
-    if (!valid || !found) return undefined;
+    if (!found) return { kind: 'failed', reason: 'indirizzo_sconosciuto', userId: null };
+    const userId = found.user._id;
+    if (!valid) return { kind: 'failed', reason: 'password_errata', userId };
     if (found.status === 'attivo') return { kind: 'user', user: found.user };
-    if (found.status === 'in_attesa') return { kind: 'pending' };
-    return undefined;
+    if (found.status === 'in_attesa') return { kind: 'pending', userId };
+    return { kind: 'failed', reason: 'account_disabilitato', userId };
   }
 
   /**
@@ -237,6 +267,7 @@ export class AccountsService {
     userId: string,
     keepSessionHash: string,
     input: ChangePasswordInput,
+    origin?: RequestOrigin,
   ): Promise<{ valid: false } | { valid: true; endedSessions: number }> {
     const storedHash = await findPasswordHashById(this.db, userId);
     if (!(await verifyPassword(storedHash, input.currentPassword))) return { valid: false };
@@ -245,7 +276,18 @@ export class AccountsService {
     const endedSessions = await this.db.transaction().execute(async (trx) => {
       await updatePasswordHash(trx, userId, passwordHash, this.clock.now().toISOString());
       await deleteResetsOfUser(trx, userId);
-      return this.options.sessions.endAllOf(userId, trx, keepSessionHash);
+      const ended = await this.options.sessions.endAllOf(userId, trx, keepSessionHash);
+      await this.options.securityLog?.record(
+        {
+          type: 'password_cambiata',
+          userId,
+          actorId: userId,
+          ...(origin ? { origin } : {}),
+          details: { sessioniChiuse: ended },
+        },
+        trx,
+      );
+      return ended;
     });
     return { valid: true, endedSessions };
   }
@@ -254,8 +296,16 @@ export class AccountsService {
    * The reset of `email` (forgot-password), to run after the answer has been sent: the caller
    * answers the same thing, in the same time, whether or not the address is registered.
    */
-  async sendResetLink(email: string): Promise<void> {
+  async sendResetLink(email: string, origin?: RequestOrigin): Promise<void> {
     const found = await findCredentialsByEmail(this.db, email);
+    // The log says whether a link was sent; the client was answered the same either way.
+    await this.options.securityLog?.record({
+      type: 'reimpostazione_richiesta',
+      userId: found?.user._id ?? null,
+      email: found ? null : email,
+      ...(origin ? { origin } : {}),
+      details: { linkInviato: found?.status === 'attivo' },
+    });
     // Nothing for an unknown address, nor for an account that could not use a new password
     // (disabled, or waiting for approval): the same answer was given anyway.
     if (found?.status !== 'attivo') return;
@@ -266,12 +316,19 @@ export class AccountsService {
    * Mails user `userId` a reset link now, for an amministratore on 'Utenti' (who waits for the
    * mail to be handed over, and hears if it fails). 404 for no such user, 409 when not active.
    */
-  async sendResetLinkTo(userId: string): Promise<User> {
+  async sendResetLinkTo(userId: string, by?: { actorId: string; origin: RequestOrigin }): Promise<User> {
     const account = await findUserAccountById(this.db, userId);
     if (!account) throw errors.userNotFound();
     if (account.status === 'in_attesa') throw errors.accountAwaitsApproval();
     if (account.status !== 'attivo') throw errors.accountDisabled();
     await this.mailResetLink(account);
+    await this.options.securityLog?.record({
+      type: 'reimpostazione_richiesta',
+      userId,
+      actorId: by?.actorId ?? null,
+      ...(by ? { origin: by.origin } : {}),
+      details: { linkInviato: true, daAmministratore: true },
+    });
     return account;
   }
 
@@ -298,7 +355,7 @@ export class AccountsService {
    * Sets a new password with a reset token: single use, unexpired, then every session of the user
    * is revoked and the user's other tokens dropped. 400 INVALID_TOKEN otherwise.
    */
-  async resetPassword(token: string, password: string): Promise<void> {
+  async resetPassword(token: string, password: string, origin?: RequestOrigin): Promise<void> {
     if (!SECRET_PATTERN.test(token)) throw errors.invalidResetToken();
     const tokenHash = hashSecret(token);
     // Checked before the costly hash, so junk tokens cannot make the server burn argon2 rounds.
@@ -313,8 +370,18 @@ export class AccountsService {
       const userId = await consumePasswordReset(trx, tokenHash, now);
       if (userId === undefined) throw errors.invalidResetToken();
       await updatePasswordHash(trx, userId, passwordHash, now);
-      await this.options.sessions.endAllOf(userId, trx);
+      const ended = await this.options.sessions.endAllOf(userId, trx);
       await deleteResetsOfUser(trx, userId, tokenHash);
+      await this.options.securityLog?.record(
+        {
+          type: 'password_reimpostata',
+          userId,
+          actorId: userId,
+          ...(origin ? { origin } : {}),
+          details: { sessioniChiuse: ended },
+        },
+        trx,
+      );
     });
   }
 }

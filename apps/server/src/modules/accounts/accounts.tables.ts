@@ -1,5 +1,6 @@
-import type { AccountStatus, Role } from '@magazzino/contract';
-import type { Selectable } from 'kysely';
+import type { AccountStatus, Role, SecurityEventType } from '@magazzino/contract';
+import type { Generated, Selectable } from 'kysely';
+import type { TwoFactorTables } from './two-factor.tables.js';
 
 /**
  * Row of `users`. `email` is always stored trimmed and lower-cased, and a UNIQUE index on it makes
@@ -28,6 +29,8 @@ export interface AccountSettingsTable {
   id: number;
   /** The role of accounts created by sign-up or `npm run user:create` (the first excepted). */
   signup_role: Role;
+  /** 1: every account must use two-factor sign-in (migration 011); 0: each account chooses. */
+  two_factor_required: Generated<number>;
   updated_at: string;
 }
 
@@ -42,6 +45,12 @@ export interface SessionsTable {
   created_at: string;
   expires_at: string;
   last_seen_at: string;
+  /** What 'Sessioni attive' names the session by (migration 010): random, never the hash. */
+  public_id: string;
+  /** The browser's User-Agent at sign-in, trimmed and bounded; null for older sessions. */
+  user_agent: string | null;
+  /** The address of the last use (as TRUST_PROXY resolves it); null for older sessions. */
+  ip: string | null;
 }
 
 /**
@@ -65,12 +74,32 @@ export interface PasswordResetsTable {
   used_at: string | null;
 }
 
+/**
+ * Row of `security_events` (migration 010): the security log. `user_id` is the account the event
+ * is about, `actor_id` who did it (null: the system, or a visitor not signed in); `email` is the
+ * address typed in a failed sign-in of an unknown account. `details` is a JSON object of
+ * non-secret facts. Never a password, a token, a code or a cookie.
+ */
+export interface SecurityEventsTable {
+  /** In the order of recording (it breaks ties of `at`); the API gives it as a string. */
+  id: Generated<number>;
+  at: string;
+  type: SecurityEventType;
+  user_id: string | null;
+  actor_id: string | null;
+  email: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  details: string;
+}
+
 export type UserRow = Selectable<UsersTable>;
 
-export interface AccountsTables {
+export interface AccountsTables extends TwoFactorTables {
   users: UsersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   account_settings: AccountSettingsTable;
   trusted_devices: TrustedDevicesTable;
+  security_events: SecurityEventsTable;
 }

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestOrigin } from './security-log.service.js';
 import { clearSessionCookie, readSessionCookie } from './session.cookie.js';
 import { logAsUser } from './session.guard.js';
 
@@ -15,7 +16,15 @@ const logoutRoutes: FastifyPluginAsyncZod = (app) => {
 
   const endSession = async (request: FastifyRequest, reply: FastifyReply) => {
     const userId = await app.sessions.end(readSessionCookie(request));
-    if (userId !== undefined) logAsUser(request, reply, userId);
+    if (userId !== undefined) {
+      logAsUser(request, reply, userId);
+      await app.securityLog.record({
+        type: 'uscita',
+        userId,
+        actorId: userId,
+        origin: requestOrigin(request),
+      });
+    }
     clearSessionCookie(request, reply);
   };
 

@@ -27,6 +27,13 @@ const ROUTE_RULES: Record<string, { permission: Permission; roles: readonly Role
   'GET /api/users/me': { permission: 'profile:read', roles: ALL },
   'POST /api/users/me/password': { permission: 'profile:write', roles: ALL },
   'DELETE /api/users/me/sessions': { permission: 'profile:write', roles: ALL },
+  'GET /api/users/me/two-factor': { permission: 'profile:two-factor', roles: ALL },
+  'POST /api/users/me/two-factor/setup': { permission: 'profile:two-factor', roles: ALL },
+  'POST /api/users/me/two-factor/confirm': { permission: 'profile:two-factor', roles: ALL },
+  'POST /api/users/me/two-factor/recovery-codes': { permission: 'profile:two-factor', roles: ALL },
+  'POST /api/users/me/two-factor/disable': { permission: 'profile:two-factor', roles: ALL },
+  'DELETE /api/users/:p/two-factor': { permission: 'users:manage', roles: ADMINS },
+  'PUT /api/users/settings/two-factor': { permission: 'users:manage', roles: ADMINS },
   'GET /api/users': { permission: 'users:manage', roles: ADMINS },
   'PATCH /api/users/:p': { permission: 'users:manage', roles: ADMINS },
   'POST /api/users/:p/approve': { permission: 'users:manage', roles: ADMINS },
@@ -57,6 +64,12 @@ const ROUTE_RULES: Record<string, { permission: Permission; roles: readonly Role
   'POST /api/cestino/:p/ripristina': { permission: 'parts:write', roles: WRITERS },
   'DELETE /api/cestino/:p': { permission: 'bin:empty', roles: ADMINS },
   'DELETE /api/cestino': { permission: 'bin:empty', roles: ADMINS },
+  'GET /api/sessioni': { permission: 'profile:read', roles: ALL },
+  'DELETE /api/sessioni': { permission: 'profile:write', roles: ALL },
+  'DELETE /api/sessioni/:p': { permission: 'profile:write', roles: ALL },
+  'GET /api/users/:p/sessioni': { permission: 'users:manage', roles: ADMINS },
+  'DELETE /api/users/:p/sessioni/:p': { permission: 'users:manage', roles: ADMINS },
+  'GET /api/sicurezza/registro': { permission: 'security-log:read', roles: ADMINS },
 };
 
 const PUBLIC_ROUTES = publicRoutes();

@@ -1,4 +1,4 @@
-import { hasPermission, type User } from '@magazzino/contract';
+import { hasPermission, TWO_FACTOR_SETUP_PERMISSIONS, type Permission, type User } from '@magazzino/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errors } from '../../lib/errors.js';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session.cookie.js';
@@ -21,12 +21,13 @@ export function logAsUser(request: FastifyRequest, reply: FastifyReply, userId: 
  * cookie up, answers 401 JSON when it is missing, unknown or expired (or its account disabled),
  * and otherwise sets `request.user` (re-sending the cookie when the sliding expiry moved). Then
  * the route's declared `config.permission` must be one of the user's role, else 403 FORBIDDEN,
- * before the body is even read. A guarded route that declares none is refused: it fails closed.
+ * before the body is even read; a session that must first set up two-factor sign-in gets 403
+ * TWO_FACTOR_SETUP_REQUIRED on every route but its profile and the enrolment. A guarded route that declares none is refused: it fails closed.
  */
 export function sessionGuard(sessions: SessionService) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const id = readSessionCookie(request);
-    const active = await sessions.authenticate(id);
+    const active = await sessions.authenticate(id, request.ip);
     if (!active || id === undefined) {
       // A stale cookie is dropped so the browser stops sending it.
       if (id !== undefined) clearSessionCookie(request, reply);
@@ -42,6 +43,13 @@ export function sessionGuard(sessions: SessionService) {
       throw errors.roleForbids(active.user.role);
     }
     if (!hasPermission(active.user.role, permission)) throw errors.roleForbids(active.user.role);
+    // The amministratore requires two-factor sign-in and this account has none yet: enrolment only.
+    if (
+      active.user.twoFactorSetupRequired === true &&
+      !(TWO_FACTOR_SETUP_PERMISSIONS as readonly Permission[]).includes(permission)
+    ) {
+      throw errors.twoFactorSetupRequired();
+    }
   };
 }
 

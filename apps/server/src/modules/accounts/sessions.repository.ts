@@ -10,6 +10,7 @@ export interface StoredSession {
   createdAt: string;
   expiresAt: string;
   lastSeenAt: string;
+  publicId: string;
 }
 
 export interface NewSession {
@@ -17,6 +18,21 @@ export interface NewSession {
   userId: string;
   now: string;
   expiresAt: string;
+  /** What 'Sessioni attive' names it by. */
+  publicId: string;
+  userAgent: string | null;
+  ip: string | null;
+}
+
+/** A session as 'Sessioni attive' lists it (never its hash). */
+export interface ListedSession {
+  idHash: string;
+  publicId: string;
+  createdAt: string;
+  expiresAt: string;
+  lastSeenAt: string;
+  userAgent: string | null;
+  ip: string | null;
 }
 
 /** Stores a new session. */
@@ -29,8 +45,50 @@ export async function insertSession(db: Kysely<Database>, input: NewSession): Pr
       created_at: input.now,
       expires_at: input.expiresAt,
       last_seen_at: input.now,
+      public_id: input.publicId,
+      user_agent: input.userAgent,
+      ip: input.ip,
     })
     .execute();
+}
+
+/** The sessions of `userId` that have not expired by `now`, the latest used first. */
+export async function listSessionsOfUser(
+  db: Kysely<Database>,
+  userId: string,
+  now: string,
+): Promise<ListedSession[]> {
+  const rows = await db
+    .selectFrom('sessions')
+    .select(['id_hash', 'public_id', 'created_at', 'expires_at', 'last_seen_at', 'user_agent', 'ip'])
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now)
+    .orderBy('last_seen_at', 'desc')
+    .orderBy('created_at', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    idHash: row.id_hash,
+    publicId: row.public_id,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    lastSeenAt: row.last_seen_at,
+    userAgent: row.user_agent,
+    ip: row.ip,
+  }));
+}
+
+/** Deletes the session of `userId` with public id `publicId`; false when that user has none such. */
+export async function deleteSessionByPublicId(
+  db: Kysely<Database>,
+  userId: string,
+  publicId: string,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('public_id', '=', publicId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }
 
 /**
@@ -44,12 +102,23 @@ export async function findSessionWithUser(
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
+    // Two-factor sign-in (migration 011): whether the user has it, and whether every account must.
+    .leftJoin('two_factor', 'two_factor.user_id', 'sessions.user_id')
+    .select((eb) => [
+      'two_factor.enabled_at as two_factor_enabled_at',
+      eb
+        .selectFrom('account_settings')
+        .select('two_factor_required')
+        .where('account_settings.id', '=', 1)
+        .as('two_factor_required'),
+    ])
     .select([
       'sessions.id_hash',
       'sessions.user_id',
       'sessions.created_at as session_created_at',
       'sessions.expires_at',
       'sessions.last_seen_at',
+      'sessions.public_id',
       'users.email',
       'users.username',
       'users.created_at',
@@ -66,21 +135,28 @@ export async function findSessionWithUser(
       createdAt: row.session_created_at,
       expiresAt: row.expires_at,
       lastSeenAt: row.last_seen_at,
+      publicId: row.public_id,
     },
+    // With its two-factor state: where it is required and not set up yet, the session may only
+    // set it up (session.guard.ts).
     user: toUser({ ...row, id: row.user_id }),
   };
 }
 
-/** Records use of a session and moves its expiry (sliding sessions). */
+/**
+ * Records use of a session and moves its expiry (sliding sessions); `ip`, when known, is the
+ * address of this use ('Sessioni attive' shows the last one).
+ */
 export async function touchSession(
   db: Kysely<Database>,
   idHash: string,
   lastSeenAt: string,
   expiresAt: string,
+  ip?: string,
 ): Promise<void> {
   await db
     .updateTable('sessions')
-    .set({ last_seen_at: lastSeenAt, expires_at: expiresAt })
+    .set({ last_seen_at: lastSeenAt, expires_at: expiresAt, ...(ip === undefined ? {} : { ip }) })
     .where('id_hash', '=', idHash)
     .execute();
 }

@@ -8,18 +8,57 @@ function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-type ProfileColumns = Pick<UserRow, 'id' | 'email' | 'username' | 'created_at' | 'role'>;
+/** The two-factor state read with an account (migration 011): its own, and the amministratore's rule. */
+interface TwoFactorColumns {
+  /** `two_factor.enabled_at`: null without two-factor sign-in (or with an enrolment pending). */
+  two_factor_enabled_at: string | null;
+  /** `account_settings.two_factor_required`: 1 when every account must use it. */
+  two_factor_required: number | null;
+}
 
-/** Row → the public profile of the contract: no hash ever leaves through here. */
+type ProfileColumns = Pick<UserRow, 'id' | 'email' | 'username' | 'created_at' | 'role'> & TwoFactorColumns;
+
+/** Row → the public profile of the contract: no hash, secret or token ever leaves through here. */
 export function toUser(row: ProfileColumns): User {
-  return { _id: row.id, email: row.email, username: row.username, createdAt: row.created_at, role: row.role };
+  const twoFactorEnabled = row.two_factor_enabled_at !== null;
+  return {
+    _id: row.id,
+    email: row.email,
+    username: row.username,
+    createdAt: row.created_at,
+    role: row.role,
+    twoFactorEnabled,
+    twoFactorSetupRequired: !twoFactorEnabled && Number(row.two_factor_required ?? 0) === 1,
+  };
 }
 
 function toUserAccount(row: ProfileColumns & Pick<UserRow, 'status'>): UserAccount {
   return { ...toUser(row), status: row.status };
 }
 
-const ACCOUNT_COLUMNS = ['id', 'email', 'username', 'created_at', 'role', 'status'] as const;
+/** `users` joined with the columns of its two-factor state, so one query reads the whole profile. */
+function accountsQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('users')
+    .leftJoin('two_factor', 'two_factor.user_id', 'users.id')
+    .select((eb) => [
+      'two_factor.enabled_at as two_factor_enabled_at',
+      eb
+        .selectFrom('account_settings')
+        .select('two_factor_required')
+        .where('account_settings.id', '=', 1)
+        .as('two_factor_required'),
+    ]);
+}
+
+const ACCOUNT_COLUMNS = [
+  'users.id',
+  'users.email',
+  'users.username',
+  'users.created_at',
+  'users.role',
+  'users.status',
+] as const;
 
 /** A user with what the service needs to let it sign in (never for a client). */
 export interface UserCredentials {
@@ -52,7 +91,8 @@ export async function insertUser(db: Kysely<Database>, input: NewUser): Promise<
     updated_at: input.now,
   };
   await db.insertInto('users').values(row).execute();
-  return toUserAccount(row);
+  // A new account has no two-factor sign-in; the rule for all is read at its sign-in.
+  return toUserAccount({ ...row, two_factor_enabled_at: null, two_factor_required: null });
 }
 
 /** The user registered with `email` (any case, any surrounding spaces), with its hash and status. */
@@ -60,10 +100,9 @@ export async function findCredentialsByEmail(
   db: Kysely<Database>,
   email: string,
 ): Promise<UserCredentials | undefined> {
-  const row = await db
-    .selectFrom('users')
-    .select([...ACCOUNT_COLUMNS, 'password_hash'])
-    .where('email', '=', normalizeEmail(email))
+  const row = await accountsQuery(db)
+    .select([...ACCOUNT_COLUMNS, 'users.password_hash'])
+    .where('users.email', '=', normalizeEmail(email))
     .executeTakeFirst();
   return row ? { user: toUser(row), status: row.status, passwordHash: row.password_hash } : undefined;
 }
@@ -79,18 +118,17 @@ export async function findUserAccountById(
   db: Kysely<Database>,
   id: string,
 ): Promise<UserAccount | undefined> {
-  const row = await db.selectFrom('users').select(ACCOUNT_COLUMNS).where('id', '=', id).executeTakeFirst();
+  const row = await accountsQuery(db).select(ACCOUNT_COLUMNS).where('users.id', '=', id).executeTakeFirst();
   return row ? toUserAccount(row) : undefined;
 }
 
 /** The active amministratori (who hear of a new sign-up waiting for them). */
 export async function listActiveAdministrators(db: Kysely<Database>): Promise<User[]> {
-  const rows = await db
-    .selectFrom('users')
+  const rows = await accountsQuery(db)
     .select(ACCOUNT_COLUMNS)
-    .where('role', '=', 'amministratore')
-    .where('status', '=', 'attivo')
-    .orderBy('created_at')
+    .where('users.role', '=', 'amministratore')
+    .where('users.status', '=', 'attivo')
+    .orderBy('users.created_at')
     .execute();
   return rows.map(toUser);
 }
@@ -100,13 +138,15 @@ export async function deleteUser(db: Kysely<Database>, id: string): Promise<void
   await db.deleteFrom('users').where('id', '=', id).execute();
 }
 
-/** Every account, oldest first (the first one is the installation's first amministratore). */
+/**
+ * Every account, oldest first (the first one is the installation's first amministratore), with
+ * whether it signs in with two-factor sign-in.
+ */
 export async function listUserAccounts(db: Kysely<Database>): Promise<UserAccount[]> {
-  const rows = await db
-    .selectFrom('users')
+  const rows = await accountsQuery(db)
     .select(ACCOUNT_COLUMNS)
-    .orderBy('created_at')
-    .orderBy('id')
+    .orderBy('users.created_at')
+    .orderBy('users.id')
     .execute();
   return rows.map(toUserAccount);
 }

@@ -123,6 +123,8 @@ describe.each(DIALECTS)('users (the Utenti page) on %s', (dialect) => {
           'email',
           'role',
           'status',
+          'twoFactorEnabled',
+          'twoFactorSetupRequired',
           'username',
         ]);
       }
@@ -222,13 +224,21 @@ describe.each(DIALECTS)('users (the Utenti page) on %s', (dialect) => {
 
     it('sets the role of new accounts, kept in the database', async () => {
       const read = await admin.inject({ method: 'GET', url: '/api/users/settings' });
-      expect(read.json()).toEqual({ signup: 'approval', signupRole: 'magazziniere' });
+      expect(read.json()).toEqual({
+        signup: 'approval',
+        signupRole: 'magazziniere',
+        twoFactorRequired: false,
+      });
       const set = await admin.inject({
         method: 'PUT',
         url: '/api/users/settings',
         payload: { signupRole: 'sola_lettura' },
       });
-      expect(set.json<AccountSettings>()).toEqual({ signup: 'approval', signupRole: 'sola_lettura' });
+      expect(set.json<AccountSettings>()).toEqual({
+        signup: 'approval',
+        signupRole: 'sola_lettura',
+        twoFactorRequired: false,
+      });
       const roleOfSignup = async (ip: string) => {
         const input = newUserInput();
         expect((await signup(t.app, input, ip)).statusCode).toBe(202);

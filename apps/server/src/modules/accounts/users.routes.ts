@@ -6,9 +6,11 @@ import {
   UserApprovalInputSchema,
   UserUpdateInputSchema,
 } from '@magazzino/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterResponse, startDeferredTasks } from './after-response.js';
 import type { BackgroundTasks } from './background-tasks.js';
+import { requestOrigin } from './security-log.service.js';
 import { currentUser } from './session.guard.js';
 import { docs, failures, guarded, UserAccountListSchema, UserIdParamsSchema } from './users.schemas.js';
 
@@ -22,6 +24,11 @@ const usersRoutes: FastifyPluginAsyncZod<{ background: BackgroundTasks }> = (app
   startDeferredTasks(app, background);
   const { accounts, users } = app;
   const config = { permission: 'users:manage' } as const;
+  /** The amministratore of the request, for the security log. */
+  const actor = (request: FastifyRequest) => ({
+    actorId: currentUser(request)._id,
+    origin: requestOrigin(request),
+  });
 
   app.get(
     '/',
@@ -54,7 +61,8 @@ const usersRoutes: FastifyPluginAsyncZod<{ background: BackgroundTasks }> = (app
         },
       },
     },
-    (request) => users.update(currentUser(request)._id, request.params.id, request.body),
+    (request) =>
+      users.update(currentUser(request)._id, request.params.id, request.body, requestOrigin(request)),
   );
 
   app.post(
@@ -76,7 +84,7 @@ const usersRoutes: FastifyPluginAsyncZod<{ background: BackgroundTasks }> = (app
       },
     },
     async (request) => {
-      const { account, notify } = await users.approve(request.params.id, request.body.role);
+      const { account, notify } = await users.approve(request.params.id, request.body.role, actor(request));
       afterResponse(request, 'approval mail', notify);
       return account;
     },
@@ -94,7 +102,7 @@ const usersRoutes: FastifyPluginAsyncZod<{ background: BackgroundTasks }> = (app
       },
     },
     async (request) => {
-      const account = await users.reject(request.params.id);
+      const account = await users.reject(request.params.id, actor(request));
       return { message: `Richiesta di ${account.username} (${account.email}) rifiutata.` };
     },
   );
@@ -111,7 +119,7 @@ const usersRoutes: FastifyPluginAsyncZod<{ background: BackgroundTasks }> = (app
       },
     },
     async (request) => {
-      const user = await accounts.sendResetLinkTo(request.params.id);
+      const user = await accounts.sendResetLinkTo(request.params.id, actor(request));
       return { message: `Link per reimpostare la password inviato a ${user.email}.` };
     },
   );
@@ -140,7 +148,7 @@ const usersRoutes: FastifyPluginAsyncZod<{ background: BackgroundTasks }> = (app
         response: { 200: AccountSettingsSchema, 400: failures[400], ...guarded },
       },
     },
-    (request) => users.updateSettings(request.body),
+    (request) => users.updateSettings(request.body, actor(request)),
   );
   return Promise.resolve();
 };

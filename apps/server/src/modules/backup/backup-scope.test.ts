@@ -12,7 +12,7 @@ import { openDatabase } from '../../db/dialect.js';
 import { migrateDatabase } from '../../db/migrate.js';
 import { systemClock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
-import { createAccount } from '../accounts/accounts.service.js';
+import { hashPassword } from '../accounts/passwords.js';
 import { toNewRow } from '../parts/parts.mapper.js';
 import { verifyArchive } from './archive-verify.js';
 import { COPIED_TABLES, LEFT_OUT_TABLES, SIGN_IN_TABLES } from './backup-scope.js';
@@ -64,8 +64,22 @@ async function previousSchemaDatabase(
     const previous = KNOWN_MIGRATIONS.at(-2);
     if (previous === undefined) throw new Error('only one migration: no previous schema');
     await migrateDatabaseTo(handle, previous);
+    // The account as a row: today's account code may read tables the previous schema lacks.
     const email = 'anna@example.it';
-    await createAccount(handle.db, { email, username: 'Anna', password: 'password-di-prova' }, systemClock);
+    const now = new Date().toISOString();
+    await handle.db
+      .insertInto('users')
+      .values({
+        id: newId(Date.now()),
+        email,
+        username: 'Anna',
+        password_hash: await hashPassword('password-di-prova'),
+        role: 'amministratore',
+        status: 'attivo',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     // Parts as the previous schema stores them: today's row without the columns of the latest migration.
     const rows = [0, 1, 2].map((index) => {
       const time = Date.parse('2024-01-01T00:00:00.000Z') + index * 1000;

@@ -27,11 +27,30 @@ export interface CopiedTable {
 }
 
 /**
- * Copied, in the order a restore inserts them (none refers to another by a foreign key; users
- * first all the same, as sessions would need them).
+ * Copied, in the order a restore inserts them (users first: the two-factor rows refer to them by
+ * a foreign key, as sessions would).
  */
 export const COPIED_TABLES: readonly CopiedTable[] = [
   { name: 'users', label: { one: 'utente', many: 'utenti' }, orderBy: ['id'] },
+  // Two-factor sign-in (migration 011): an account restored without it would sign in with its
+  // password alone. The secrets travel like the password hashes beside them.
+  {
+    name: 'two_factor',
+    label: { one: 'verifica in due passaggi', many: 'verifiche in due passaggi' },
+    orderBy: ['user_id'],
+  },
+  {
+    name: 'two_factor_recovery_codes',
+    label: { one: 'codice di recupero', many: 'codici di recupero' },
+    orderBy: ['user_id', 'code_hash'],
+  },
+  // The security log (migration 010), kept 180 days: a restore keeps who did what until then.
+  {
+    name: 'security_events',
+    label: { one: 'evento di sicurezza', many: 'eventi di sicurezza' },
+    orderBy: ['id'],
+    identity: 'id',
+  },
   {
     name: 'account_settings',
     label: { one: 'impostazione', many: 'impostazioni' },
@@ -72,7 +91,12 @@ export const COPIED_TABLES: readonly CopiedTable[] = [
  * and mailboxes. Restoring them would bring back sessions and devices ended since the backup
  * (a sign-out, a password change, an account disabled); after a restore everyone signs in again.
  */
-export const SIGN_IN_TABLES: readonly string[] = ['sessions', 'password_resets', 'trusted_devices'];
+export const SIGN_IN_TABLES: readonly string[] = [
+  'sessions',
+  'password_resets',
+  'trusted_devices',
+  'two_factor_challenges',
+];
 
 /**
  * A table of counts kept by triggers on another one (`count` rows per value of its `keys`). A
@@ -96,6 +120,7 @@ export const LEFT_OUT_TABLES: Readonly<Record<string, string>> = {
   sessions: 'sign-in state: see SIGN_IN_TABLES',
   password_resets: 'single-use tokens mailed out: see SIGN_IN_TABLES',
   trusted_devices: 'device cookies of the browsers: see SIGN_IN_TABLES',
+  two_factor_challenges: 'sign-ins waiting for their code, five minutes at most: see SIGN_IN_TABLES',
   part_category_counts: 'derived: DERIVED_COUNTS, rebuilt by a restore',
   part_condition_counts: 'derived: DERIVED_COUNTS, rebuilt by a restore',
   parts_fts: 'derived: the SQLite search index (and its parts_fts_* tables), kept by the triggers on parts',

@@ -349,7 +349,7 @@ describe.each(DIALECTS)('restore onto a %s database that holds data', (dialect) 
 
   it('refuses without --force, and the data stays', async () => {
     await expect(restoreInto(target, archive)).rejects.toThrow(
-      /^Il database non è vuoto \(1 utente, 1 componente, 1 modifica\): usa --force per sovrascriverlo\./,
+      /^Il database non è vuoto \(1 utente, 2 eventi di sicurezza, 1 componente, 1 modifica\): usa --force per sovrascriverlo\./,
     );
     const app = await buildAppOn(target);
     try {

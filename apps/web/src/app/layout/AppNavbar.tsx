@@ -157,6 +157,14 @@ export function AppNavbar() {
                         {messages.users.menu.link}
                       </NavDropdown.Item>
                     )}
+                    {userCan(user, 'security-log:read') && (
+                      <NavDropdown.Item as={Link} to={paths.securityLog.getHref()}>
+                        {messages.security.log.menu}
+                      </NavDropdown.Item>
+                    )}
+                    <NavDropdown.Item as={Link} to={paths.accountSecurity.getHref()}>
+                      {messages.security.account.menu}
+                    </NavDropdown.Item>
                     <NavDropdown.Item as={Link} to={paths.changePassword.getHref()}>
                       {messages.auth.changePassword.title}
                     </NavDropdown.Item>

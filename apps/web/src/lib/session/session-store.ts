@@ -6,7 +6,7 @@ import { fetchMe } from './me';
  * The public profile kept in localStorage `user`: never a token or a hash (the session is a
  * cookie). The role decides which controls the UI shows (`useCan`); the server checks it anyway.
  */
-export type PublicUser = Pick<User, '_id' | 'email' | 'username' | 'role'>;
+export type PublicUser = Pick<User, '_id' | 'email' | 'username' | 'role' | 'twoFactorSetupRequired'>;
 
 /** localStorage key of the public profile. */
 export const USER_STORAGE_KEY = 'user';
@@ -62,10 +62,17 @@ const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).
  */
 export function toPublicUser(value: unknown): PublicUser | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { _id, email, username, role } = value as Record<string, unknown>;
+  const { _id, email, username, role, twoFactorSetupRequired } = value as Record<string, unknown>;
   if (typeof _id !== 'string' || typeof email !== 'string' || typeof username !== 'string') return null;
   if (!isRole(role)) return null;
-  return { _id, email, username, role };
+  // Kept only while true: the app shows nothing but the enrolment (guards.tsx).
+  return {
+    _id,
+    email,
+    username,
+    role,
+    ...(twoFactorSetupRequired === true ? { twoFactorSetupRequired } : {}),
+  };
 }
 
 /** The stored profile, and whether anything at all was stored (an older profile, say). */

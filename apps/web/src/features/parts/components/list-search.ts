@@ -1,8 +1,8 @@
 import {
   LIMITS,
+  parseStatusFilter,
   readDecimal,
   SORT_FIELDS,
-  StatusFilterSchema,
   statusFilterParam,
   type SortField,
 } from '@magazzino/contract';
@@ -64,8 +64,8 @@ export interface ListSort {
  * (also for a value the API would refuse), 'tutti', or the statuses in their order ('riservato,venduto').
  */
 export function readStatusParam(raw: string | null): string {
-  const parsed = StatusFilterSchema.safeParse(raw ?? undefined);
-  return parsed.success ? statusFilterParam(parsed.data) : '';
+  const statuses = parseStatusFilter(raw?.trim());
+  return statuses ? statusFilterParam(statuses) : '';
 }
 
 /** Whether a price bound may be sent: empty (no bound), or an amount of euro ('45,50', '45.5'). */

@@ -10,6 +10,8 @@ export interface AccountHandlers {
   onRoleChange: (account: UserAccount, role: Role) => void;
   onToggleStatus: (account: UserAccount) => void;
   onSendReset: (account: UserAccount) => void;
+  /** 'Azzera verifica in due passaggi' (asks first). */
+  onResetTwoFactor: (account: UserAccount) => void;
 }
 
 /** One account as a row (or card) shows it: whose it is and whether a change of it is under way. */
@@ -49,13 +51,20 @@ export function RoleSelect({ view, handlers }: { view: AccountView; handlers: Ac
 
 const STATUS_COLOURS = { attivo: 'success', disabilitato: 'secondary', in_attesa: 'warning' } as const;
 
-/** 'Attivo', 'Disabilitato' or 'In attesa di approvazione'. */
+/** 'Attivo', 'Disabilitato' or 'In attesa di approvazione', and whether it signs in with two-factor sign-in. */
 export function StatusBadge({ account }: { account: UserAccount }) {
   const colour = STATUS_COLOURS[account.status];
   return (
-    <Badge bg={colour} text={colour === 'warning' ? 'dark' : undefined} className="users-status">
-      {t.statuses[account.status]}
-    </Badge>
+    <span className="d-inline-flex flex-wrap gap-1">
+      <Badge bg={colour} text={colour === 'warning' ? 'dark' : undefined} className="users-status">
+        {t.statuses[account.status]}
+      </Badge>
+      {account.twoFactorEnabled === true && (
+        <Badge bg="info" text="dark" className="users-status">
+          {t.twoFactor.badge}
+        </Badge>
+      )}
+    </span>
   );
 }
 
@@ -85,6 +94,17 @@ export function AccountActions({ view, handlers }: { view: AccountView; handlers
         >
           {t.actions.sendReset}
           <span className="visually-hidden">{t.actions.resetOf(account.username)}</span>
+        </button>
+      )}
+      {account.twoFactorEnabled === true && (
+        <button
+          type="button"
+          className="btn btn-sm btn-soft-danger"
+          disabled={view.busy}
+          onClick={() => handlers.onResetTwoFactor(account)}
+        >
+          {t.actions.resetTwoFactor}
+          <span className="visually-hidden">{t.actions.twoFactorOf(account.username)}</span>
         </button>
       )}
     </div>

@@ -4,6 +4,7 @@ import { messages } from '../../../i18n';
 import { useSessionStore } from '../../../lib/session/session-context';
 import { useApproveUser } from '../api/approve-user';
 import { useRejectUser } from '../api/reject-user';
+import { useResetTwoFactor } from '../api/reset-two-factor';
 import { useSendPasswordReset } from '../api/send-password-reset';
 import { useUpdateUser } from '../api/update-user';
 import type { AccountHandlers, AccountView } from './account-controls';
@@ -15,6 +16,7 @@ const t = messages.users;
 export type PendingConfirmation =
   | { kind: 'disable'; account: UserAccount }
   | { kind: 'reject'; account: UserAccount }
+  | { kind: 'reset-two-factor'; account: UserAccount }
   | { kind: 'self-demote'; account: UserAccount; role: Role };
 
 /**
@@ -28,6 +30,7 @@ export function useAccountChanges(selfId: string | undefined) {
   const sendReset = useSendPasswordReset();
   const approve = useApproveUser();
   const reject = useRejectUser();
+  const resetTwoFactor = useResetTwoFactor();
   const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<{ title: string; error: unknown } | null>(null);
   // Kept after the dialog closes, so its text does not change while it fades out.
@@ -72,6 +75,16 @@ export function useAccountChanges(selfId: string | undefined) {
         onError: (error) => setFailure({ title: t.failed.reset, error }),
       });
     },
+    onResetTwoFactor: (account) => ask({ kind: 'reset-two-factor', account }),
+  };
+
+  const resetSecondFactor = (account: UserAccount) => {
+    setNotice(null);
+    setFailure(null);
+    resetTwoFactor.mutate(account._id, {
+      onSuccess: () => setNotice(t.done.twoFactorReset(account.username)),
+      onError: (error) => setFailure({ title: t.failed.resetTwoFactor, error }),
+    });
   };
 
   const rejectRequest = async (account: UserAccount) => {
@@ -106,6 +119,7 @@ export function useAccountChanges(selfId: string | undefined) {
     const pending = asking ? confirmation : null;
     setAsking(false);
     if (pending?.kind === 'reject') void rejectRequest(pending.account);
+    if (pending?.kind === 'reset-two-factor') resetSecondFactor(pending.account);
     if (pending?.kind === 'disable') void apply(pending.account, { status: 'disabilitato' }, t.failed.status);
     if (pending?.kind === 'self-demote') void apply(pending.account, { role: pending.role }, t.failed.role);
   };
@@ -114,10 +128,11 @@ export function useAccountChanges(selfId: string | undefined) {
   const viewOf = (account: UserAccount): AccountView => {
     const changing = update.isPending && update.variables.id === account._id;
     const mailing = sendReset.isPending && sendReset.variables === account._id;
+    const resetting = resetTwoFactor.isPending && resetTwoFactor.variables === account._id;
     return {
       account,
       isSelf: account._id === selfId,
-      busy: changing || mailing,
+      busy: changing || mailing || resetting,
       shownRole: (changing ? update.variables.changes.role : undefined) ?? account.role,
     };
   };

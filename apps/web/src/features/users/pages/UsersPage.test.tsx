@@ -25,7 +25,7 @@ const ACCOUNTS: UserAccount[] = [
     createdAt: '2025-03-01T09:00:00.000Z',
   }),
 ];
-const SETTINGS: AccountSettings = { signup: 'open', signupRole: 'magazziniere' };
+const SETTINGS: AccountSettings = { signup: 'open', signupRole: 'magazziniere', twoFactorRequired: false };
 
 /** The API of an amministratore on 'Utenti', with `extra` routes added or replaced. */
 function adminApi(extra: Parameters<typeof mockApi>[0] = {}) {

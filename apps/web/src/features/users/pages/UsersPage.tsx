@@ -12,6 +12,7 @@ import { NotAllowed } from '../components/NotAllowed';
 import { RolesLegend } from '../components/RolesLegend';
 import { SignupRequests } from '../components/SignupRequests';
 import { SignupRoleForm } from '../components/SignupRoleForm';
+import { TwoFactorRequiredSwitch } from '../components/TwoFactorRequiredSwitch';
 import { useAccountChanges, type PendingConfirmation } from '../components/use-account-changes';
 import { UsersError } from '../components/UsersError';
 import { UsersList } from '../components/UsersList';
@@ -39,6 +40,12 @@ function confirmTexts(confirmation: PendingConfirmation | null) {
         title: t.confirmSelfDemote.title,
         text: t.confirmSelfDemote.text(confirmation.role),
         confirmLabel: t.confirmSelfDemote.confirm,
+      };
+    case 'reset-two-factor':
+      return {
+        title: t.confirmResetTwoFactor.title(name),
+        text: t.confirmResetTwoFactor.text,
+        confirmLabel: t.confirmResetTwoFactor.confirm,
       };
     case 'reject':
       return {
@@ -85,6 +92,7 @@ function UsersScreen() {
         />
       )}
       {settings.data && <SignupRoleForm settings={settings.data} />}
+      {settings.data && <TwoFactorRequiredSwitch settings={settings.data} />}
 
       <div role="status" className="users-notice">
         {changes.notice && <p className="alert alert-success mb-3">{changes.notice}</p>}
