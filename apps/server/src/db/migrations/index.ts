@@ -10,6 +10,7 @@ import * as m008 from './008-rate-limits.js';
 import * as m009 from './009-lifecycle.js';
 import * as m010 from './010-security-log.js';
 import * as m011 from './011-two-factor.js';
+import * as m012 from './012-count-lock-order.js';
 
 /**
  * Every migration, in order. Names are never changed once released: the database records them.
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '009-lifecycle': m009,
   '010-security-log': m010,
   '011-two-factor': m011,
+  '012-count-lock-order': m012,
 };
