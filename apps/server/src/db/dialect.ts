@@ -96,6 +96,10 @@ export function openDatabase(options: {
     // Without a listener an idle client's error (the server restarting) would crash the process;
     // the pool drops that client and opens a new one on the next query.
     pool.on('error', (error) => options.onConnectionError?.(error));
+    // A client checked out between two statements (a transaction waiting on the app) has no pool
+    // listener: its lost connection would crash the process too. Its next statement fails instead,
+    // the transaction rolls back with an error, and the pool drops the client when it comes back.
+    pool.on('connect', (client) => client.on('error', (error) => options.onConnectionError?.(error)));
     const url = new URL(options.databaseUrl);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {

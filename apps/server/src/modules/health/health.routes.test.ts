@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { DIALECTS, PG_ADMIN_URL } from '../../../test/databases.js';
 import { buildTestApp, type TestApp } from '../../../test/app.js';
@@ -107,6 +108,38 @@ describe('PostgreSQL connections lost while idle', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
       const res = await t.app.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('fails a transaction whose connection is lost between two statements, and the process lives on', async () => {
+    const t = await buildTestApp('postgres');
+    try {
+      let resume = () => {};
+      const waiting = new Promise<void>((resolve) => (resume = resolve));
+      const work = t.app.db.transaction().execute(async (trx) => {
+        await sql`select 1`.execute(trx);
+        await waiting;
+        await sql`select 1`.execute(trx);
+      });
+      // Its connection is checked out, idle in the transaction, when PostgreSQL ends it.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const database = new URL(t.database.databaseUrl ?? '').pathname.slice(1);
+      const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await admin.connect();
+      try {
+        await admin.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+          [database],
+        );
+      } finally {
+        await admin.end();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      resume();
+      await expect(work).rejects.toThrow();
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     } finally {
       await t.close();
     }
