@@ -3,7 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { PurgeCSS } from 'purgecss';
-import type { Plugin } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
+import { ROUTE_PAGES } from './src/app/route-pages.ts';
+import { paths } from './src/lib/paths.ts';
 import { defineConfig } from 'vitest/config';
 
 const contractSource = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));
@@ -90,8 +92,123 @@ function purgeBootstrap(): Plugin {
   };
 }
 
+/** Chunk files `start` loads before running: themselves and their static imports, transitively. */
+function staticClosure(start: Rolldown.OutputChunk, chunks: Map<string, Rolldown.OutputChunk>): Set<string> {
+  const seen = new Set<string>();
+  const pending = [start.fileName];
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    const chunk = chunks.get(file);
+    if (seen.has(file) || !chunk) continue;
+    seen.add(file);
+    pending.push(...chunk.imports);
+  }
+  return seen;
+}
+
+/**
+ * Runs the app's entry once the first frame is painted (at once in a hidden tab, whose frames
+ * wait): the yard's bar and the page's frame show as soon as the HTML has arrived, before any
+ * script runs. The entry is the `modulepreload` marked `data-entry`, already downloading by then.
+ * Inline and the same on every page: the server's CSP allows it by its hash (security-headers.ts).
+ */
+const APP_BOOT = `(function () {
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = document.querySelector('link[data-entry]').href;
+    document.head.appendChild(script);
+  }
+  if (document.visibilityState === 'hidden') return start();
+  requestAnimationFrame(function () {
+    setTimeout(start, 0);
+  });
+  setTimeout(start, 200);
+})();`;
+
+/**
+ * The HTML the server answers each route with (plugins/web.ts), rewritten after the build:
+ * - index.html carries the app's stylesheet inline, so the first paint waits for the page alone;
+ *   the app's chunks are preloaded at low priority (nothing on the page waits for them: images
+ *   and the page's own requests go first) and `APP_BOOT` runs the entry after the first paint;
+ * - `routes/<route>.html` is index.html that also preloads every chunk of that route's screen
+ *   (route-pages.ts) and its stylesheet, so a phone downloads them together with the app's own
+ *   instead of one round trip after the app has started;
+ * - `routes.json` lists `{ path, file }` for the server, in the router's patterns (paths.ts).
+ */
+function routeShells(): Plugin {
+  return {
+    name: 'magazzino:route-shells',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const outDir = options.dir ?? path.join(webRoot, 'dist');
+      const chunks = new Map(
+        Object.values(bundle)
+          .filter((output): output is Rolldown.OutputChunk => output.type === 'chunk')
+          .map((chunk) => [chunk.fileName, chunk]),
+      );
+      const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
+      if (!entry) throw new Error('route shells: the build has no entry chunk');
+      const loadedByEntry = staticClosure(entry, chunks);
+      const modulePreload = (file: string, extra = '') =>
+        `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}"${extra}>`;
+
+      const indexFile = path.join(outDir, 'index.html');
+      const built = fs.readFileSync(indexFile, 'utf8');
+      if (!built.includes(`src="/${entry.fileName}"`))
+        throw new Error('route shells: index.html has no entry script');
+      const index = built
+        .replace(
+          /<link rel="stylesheet"[^>]*? href="\/(assets\/[^"]+\.css)">/g,
+          (_, file: string) => `<style>${fs.readFileSync(path.join(outDir, file), 'utf8')}</style>`,
+        )
+        .replace(/\s*<script type="module"[^>]*><\/script>/, '')
+        .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+        // The preloads come before the stylesheet, so the browser's preload scanner meets them first.
+        .replace(
+          '<style>',
+          [
+            modulePreload(entry.fileName, ' data-entry'),
+            ...[...loadedByEntry]
+              .filter((file) => file !== entry.fileName)
+              .map((file) => modulePreload(file)),
+            '<style>',
+          ].join('\n'),
+        )
+        .replace('</body>', `<script>${APP_BOOT}</script>\n</body>`);
+      if (!index.includes('data-entry'))
+        throw new Error('route shells: index.html has no stylesheet to inline');
+      fs.writeFileSync(indexFile, index);
+
+      fs.mkdirSync(path.join(outDir, 'routes'), { recursive: true });
+      const routes = Object.entries(ROUTE_PAGES).map(([key, page]) => {
+        const id = path.join(webRoot, 'src/features', `${page}.tsx`);
+        const screen = [...chunks.values()].find((chunk) => chunk.facadeModuleId === id);
+        if (!screen) throw new Error(`route shells: no chunk for ${page}`);
+        const files = [...staticClosure(screen, chunks)].filter((file) => !loadedByEntry.has(file));
+        const styles = new Set(
+          files.flatMap((file) => [...(chunks.get(file)?.viteMetadata?.importedCss ?? [])]),
+        );
+        const links = [
+          ...files.map((file) => modulePreload(file)),
+          ...[...styles].map(
+            (file) => `<link rel="preload" as="style" crossorigin fetchpriority="low" href="/${file}">`,
+          ),
+        ];
+        const file = `routes/${key}.html`;
+        fs.writeFileSync(path.join(outDir, file), index.replace('<style>', `${links.join('\n')}\n<style>`));
+        return { path: paths[key as keyof typeof paths].path, file };
+      });
+      fs.writeFileSync(path.join(outDir, 'routes.json'), `${JSON.stringify(routes, null, 2)}\n`);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), purgeBootstrap()],
+  plugins: [react(), purgeBootstrap(), routeShells()],
   resolve: {
     alias: [
       { find: '@magazzino/contract', replacement: contractSource },

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import 'bootstrap/dist/css/bootstrap.min.css';
@@ -10,11 +10,16 @@ import { createAppRouter } from './app/router';
 const router = createAppRouter();
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
+  // A transition: React renders the first screen in slices of a few milliseconds, yielding to the
+  // browser between them, instead of one long task that a phone's tap would wait behind. The
+  // yard's bar of index.html stays on screen until the whole first screen is ready to replace it.
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <AppProviders>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
 }

@@ -17,6 +17,20 @@ function fakeWebDist(): string {
   fs.writeFileSync(path.join(dir, 'assets/index-abc123.js'), script);
   fs.writeFileSync(path.join(dir, 'assets/index-abc123.js.map'), '{"version":3,"sources":["src/main.tsx"]}');
   fs.writeFileSync(path.join(dir, 'assets/index-abc123.js.br'), zlib.brotliCompressSync(script));
+  // What the build writes per route (vite.config.ts, routeShells): one listed page is missing.
+  fs.mkdirSync(path.join(dir, 'routes'));
+  const shell = (chunk: string) =>
+    `<!doctype html><html lang="it"><head><link rel="modulepreload" href="/assets/${chunk}.js"></head><div id="root"></div></html>`;
+  fs.writeFileSync(path.join(dir, 'routes/part.html'), shell('PartPage-1'));
+  fs.writeFileSync(path.join(dir, 'routes/parts.html'), shell('PartsListPage-2'));
+  fs.writeFileSync(
+    path.join(dir, 'routes.json'),
+    JSON.stringify([
+      { path: '/componente/:id', file: 'routes/part.html' },
+      { path: '/elencocomponenti', file: 'routes/parts.html' },
+      { path: '/consultacategorie', file: 'routes/categories.html' },
+    ]),
+  );
   return dir;
 }
 
@@ -69,6 +83,25 @@ describe('serving the built web app', () => {
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it("answers a route with the page that preloads its screen's chunks", async () => {
+    const cases = [
+      ['/componente/5f0c%20a', 'PartPage-1'],
+      ['/componente/abc/', 'PartPage-1'],
+      ['/elencocomponenti?nome=faro&offset=20', 'PartsListPage-2'],
+      // Listed but not built, a longer path, an unknown one: the plain index.html.
+      ['/consultacategorie', undefined],
+      ['/componente/abc/altro', undefined],
+      ['/una/pagina/sconosciuta', undefined],
+    ] as const;
+    for (const [url, chunk] of cases) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      if (chunk) expect(res.body, url).toContain(`/assets/${chunk}.js`);
+      else expect(res.body, url).not.toContain('modulepreload');
     }
   });
 

@@ -9,6 +9,35 @@ const SERVER_PREFIXES = ['/api/', '/media/'];
 
 const isSourceMap = (pathName: string) => pathName.endsWith('.map');
 
+/** A route of the web app and the page the build wrote for it (`routes.json`, vite.config.ts). */
+interface RouteShell {
+  pattern: RegExp;
+  file: string;
+}
+
+/**
+ * The pages the build wrote per route: each is index.html plus preloads of that screen's chunks,
+ * so the browser fetches them with the app's own instead of after the app has started. Patterns
+ * are the router's (`/componente/:id`); none (an older build, or a test's) means index.html for all.
+ */
+export function readRouteShells(root: string): RouteShell[] {
+  let listed: unknown;
+  try {
+    listed = JSON.parse(fs.readFileSync(path.join(root, 'routes.json'), 'utf8'));
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(listed)) return [];
+  return listed.flatMap((entry: { path?: unknown; file?: unknown }) => {
+    if (typeof entry.path !== 'string' || typeof entry.file !== 'string') return [];
+    if (!fs.existsSync(path.join(root, entry.file))) return [];
+    const segments = entry.path
+      .split('/')
+      .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    return [{ pattern: new RegExp(`^${segments.join('/')}/?$`), file: entry.file }];
+  });
+}
+
 /**
  * Serves the built web app from `config.webDist`: hashed assets cached for a year, index.html
  * revalidated, precompressed variants preferred, and every unknown non-API GET answered with index.html so deep links work.
@@ -38,6 +67,7 @@ export default fp(
       });
     }
 
+    const shells = hasWeb ? readRouteShells(root) : [];
     app.setNotFoundHandler(async (request, reply) => {
       const url = request.url.split('?')[0] ?? '/';
       const isServerPath = url === '/api' || SERVER_PREFIXES.some((prefix) => url.startsWith(prefix));
@@ -47,7 +77,8 @@ export default fp(
         !isSourceMap(url) &&
         (request.method === 'GET' || request.method === 'HEAD')
       ) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+        const shell = shells.find(({ pattern }) => pattern.test(url));
+        return reply.header('cache-control', 'no-cache').sendFile(shell?.file ?? 'index.html');
       }
       throw errors.routeNotFound(request.method, request.url);
     });
