@@ -6,6 +6,9 @@ const contractSource = fileURLToPath(new URL('./packages/contract/src/index.ts',
 /** One runner, four projects: contract and server (node), web (jsdom), e2e (real Chromium). */
 export default defineConfig({
   test: {
+    // Two files at a time (Vitest's default on 2 cores is one): a browser test waits on Chromium
+    // and its server most of the time, and a server or web file fills the other core meanwhile.
+    maxWorkers: 2,
     projects: [
       {
         test: {
