@@ -88,23 +88,28 @@ describe.each(DIALECTS)('operations on %s', (dialect) => {
   });
 });
 
+/** Ends every connection to the test app's PostgreSQL database, as a restart of the server does. */
+async function endConnections(t: TestApp): Promise<void> {
+  const database = new URL(t.database.databaseUrl ?? '').pathname.slice(1);
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [database],
+    );
+  } finally {
+    await admin.end();
+  }
+}
+
 describe('PostgreSQL connections lost while idle', () => {
   it('are logged and replaced: the server keeps answering', async () => {
     const t = await buildTestApp('postgres');
     try {
       expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
-      const database = new URL(t.database.databaseUrl ?? '').pathname.slice(1);
-      const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await admin.connect();
-      try {
-        // What a PostgreSQL restart does to the pool's idle connections.
-        await admin.query(
-          'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-          [database],
-        );
-      } finally {
-        await admin.end();
-      }
+      // What a PostgreSQL restart does to the pool's idle connections.
+      await endConnections(t);
       await new Promise((resolve) => setTimeout(resolve, 100));
       const res = await t.app.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(200);
@@ -125,17 +130,7 @@ describe('PostgreSQL connections lost while idle', () => {
       });
       // Its connection is checked out, idle in the transaction, when PostgreSQL ends it.
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const database = new URL(t.database.databaseUrl ?? '').pathname.slice(1);
-      const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await admin.connect();
-      try {
-        await admin.query(
-          'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-          [database],
-        );
-      } finally {
-        await admin.end();
-      }
+      await endConnections(t);
       await new Promise((resolve) => setTimeout(resolve, 100));
       resume();
       await expect(work).rejects.toThrow();

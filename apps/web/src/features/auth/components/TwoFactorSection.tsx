@@ -196,16 +196,40 @@ function RegenerateForm({ onCodes, onCancel }: { onCodes: (codes: string[]) => v
         inputClassName="font-monospace two-factor-code-input"
         error={form.formState.errors.codice?.message}
       />
+      <FormActions
+        pending={form.formState.isSubmitting}
+        label={t.section.regenerate}
+        onCancel={onCancel}
+        serverError={serverError}
+      />
+    </Form>
+  );
+}
+
+/** A code form's buttons (its action, 'Annulla') and the server's refusal under them. */
+function FormActions({
+  pending,
+  label,
+  onCancel,
+  serverError,
+}: {
+  pending: boolean;
+  label: string;
+  onCancel: () => void;
+  serverError: string | null;
+}) {
+  return (
+    <>
       <div className="d-flex flex-wrap gap-2">
-        <SubmitButton pending={form.formState.isSubmitting} pendingLabel={t.section.pending}>
-          {t.section.regenerate}
+        <SubmitButton pending={pending} pendingLabel={t.section.pending}>
+          {label}
         </SubmitButton>
         <Button variant="outline-secondary" onClick={onCancel}>
           {t.section.cancel}
         </Button>
       </div>
       <FormError message={serverError} />
-    </Form>
+    </>
   );
 }
 
@@ -255,15 +279,12 @@ function DisableForm({
         inputClassName="font-monospace two-factor-code-input"
         error={form.formState.errors.codice?.message}
       />
-      <div className="d-flex flex-wrap gap-2">
-        <SubmitButton pending={form.formState.isSubmitting} pendingLabel={t.section.pending}>
-          {t.section.disable}
-        </SubmitButton>
-        <Button variant="outline-secondary" onClick={onCancel}>
-          {t.section.cancel}
-        </Button>
-      </div>
-      <FormError message={serverError} />
+      <FormActions
+        pending={form.formState.isSubmitting}
+        label={t.section.disable}
+        onCancel={onCancel}
+        serverError={serverError}
+      />
     </Form>
   );
 }
