@@ -55,6 +55,25 @@ describe('FormField', () => {
     expect(input).toHaveValue('1,2,3');
   });
 
+  it('writes the cents of an amount of euro once left', async () => {
+    function PriceForm() {
+      const { register } = useForm<{ prezzo: string }>({ defaultValues: { prezzo: '' } });
+      return (
+        <FormField {...register('prezzo')} control="decimal" label="Prezzo (€)" decimals={2} fixedDecimals />
+      );
+    }
+    render(<PriceForm />);
+    const input = screen.getByRole('textbox', { name: 'Prezzo (€)' });
+    await userEvent.type(input, '1250.5');
+    await userEvent.tab();
+    // Italian groups thousands from five digits on ('12.345'), as the spec's weights show.
+    expect(input).toHaveValue('1250,50');
+    await userEvent.clear(input);
+    await userEvent.type(input, '45');
+    await userEvent.tab();
+    expect(input).toHaveValue('45,00');
+  });
+
   it('offers the options of a select and reports the choice', async () => {
     const onChange = vi.fn<(value: string) => void>();
     render(

@@ -34,6 +34,8 @@ export interface FormFieldProps {
   options?: readonly { value: string; label: string }[];
   /** Decimal places shown once a decimal field is left (default 3). */
   decimals?: number;
+  /** Decimal places always written once it is left: an amount of euro shows its cents ('12,50'). */
+  fixedDecimals?: boolean;
   rows?: number;
   // The binding: spread `register(name)` (ref, onChange, onBlur), or pass `value` and `onChange`.
   ref?: (element: ControlElement | null) => void;
@@ -77,6 +79,7 @@ export function FormField({
   inputClassName,
   options = [],
   decimals = 3,
+  fixedDecimals = false,
   rows = 3,
   onBlur,
   ...binding
@@ -99,7 +102,7 @@ export function FormField({
     const input = event.target;
     const value = readDecimal(input.value);
     if (value !== undefined && Number.isFinite(value)) {
-      const italian = formatNumber(value, decimals);
+      const italian = formatNumber(value, decimals, fixedDecimals ? decimals : 0);
       if (italian !== input.value.trim()) {
         input.value = italian;
         // The form reads the new text before it hears of the blur.

@@ -6,10 +6,13 @@ const decimalFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 3 }
 const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'short', timeStyle: 'short' });
 const yearFormat = new Intl.DateTimeFormat(LOCALE, { year: 'numeric' });
 
-/** A number the Italian way ('1.234,5'); `maximumFractionDigits` defaults to 3. */
-export function formatNumber(value: number, maximumFractionDigits = 3): string {
-  if (maximumFractionDigits === 3) return decimalFormat.format(value);
-  return new Intl.NumberFormat(LOCALE, { maximumFractionDigits }).format(value);
+/**
+ * A number the Italian way ('1.234,5'); `maximumFractionDigits` defaults to 3. With
+ * `minimumFractionDigits` (an amount of money: 2) the places are always written ('12,50').
+ */
+export function formatNumber(value: number, maximumFractionDigits = 3, minimumFractionDigits = 0): string {
+  if (maximumFractionDigits === 3 && minimumFractionDigits === 0) return decimalFormat.format(value);
+  return new Intl.NumberFormat(LOCALE, { maximumFractionDigits, minimumFractionDigits }).format(value);
 }
 
 /** A whole count ('12.500'). */

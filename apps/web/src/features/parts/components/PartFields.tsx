@@ -13,6 +13,7 @@ import { FormField, type FieldControl } from '../../../components/FormField';
 import { parts as t } from '../../../i18n/parts';
 import { useCategories } from '../api/get-categories';
 import { useConditions } from '../api/get-conditions';
+import { isMoney } from './format';
 import './parts.css';
 
 /** What the part forms hold: every field as typed. */
@@ -168,6 +169,7 @@ export function PartFields<T>({
         label={spec.label}
         maxLength={spec.maxLength}
         decimals={spec.decimals}
+        fixedDecimals={isMoney(spec)}
         hint={layout.hint}
         required={spec.required}
         error={error}

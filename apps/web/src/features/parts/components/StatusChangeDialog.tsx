@@ -133,7 +133,7 @@ function SellForm({ part, titleId, onSubmit, onCancel }: FormProps) {
       data: values.data.trim() === '' ? undefined : values.data,
     })),
     defaultValues: {
-      prezzo: part.prezzo === null ? '' : formatNumber(part.prezzo, 2),
+      prezzo: part.prezzo === null ? '' : formatNumber(part.prezzo, 2, 2),
       data: today,
     },
   });
@@ -155,6 +155,7 @@ function SellForm({ part, titleId, onSubmit, onCancel }: FormProps) {
           {...form.register('prezzo')}
           control="decimal"
           decimals={2}
+          fixedDecimals
           id="vendita-prezzo"
           label={t.sell.prezzo}
           required

@@ -14,6 +14,7 @@ import {
 } from '@magazzino/contract';
 import type { ZodType } from 'zod';
 import { formatNumber } from '../../../lib/format';
+import { isMoney } from './format';
 
 /** What the edit form holds: every field as typed. */
 export type EditValues = Record<PartField, string>;
@@ -24,7 +25,7 @@ function storedText(part: Part, name: PartField): string {
   if (value === null) return '';
   if (typeof value === 'string') return value;
   const spec: FieldSpec = PART_FIELD_SPECS[name];
-  return formatNumber(value, spec.decimals);
+  return formatNumber(value, spec.decimals, isMoney(spec) ? spec.decimals : 0);
 }
 
 /** The form's starting values: the stored part. */

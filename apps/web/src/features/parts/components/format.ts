@@ -1,4 +1,4 @@
-import { LOCATION_FIELDS, PART_FIELD_SPECS, type Location } from '@magazzino/contract';
+import { LOCATION_FIELDS, PART_FIELD_SPECS, type FieldSpec, type Location } from '@magazzino/contract';
 import { formatNumber } from '../../../lib/format';
 import { parts as t } from '../../../i18n/parts';
 
@@ -20,6 +20,11 @@ const priceFormat = new Intl.NumberFormat('it-IT', {
  */
 export function formatPrezzo(euro: number): string {
   return `€ ${priceFormat.format(euro)}`;
+}
+
+/** Whether a field holds an amount of euro: its form field always shows the cents ('12,50'). */
+export function isMoney(spec: FieldSpec): boolean {
+  return spec.unit === '€';
 }
 
 /** A calendar day of the API ('2026-11-30') as '30/11/2026', read as written (no time zone shift). */

@@ -95,7 +95,7 @@ describe('quick status actions', () => {
     await choose(row, 'Vendi');
     const dialog = await screen.findByRole('dialog', { name: 'Vendi Faro anteriore sinistro' });
     const prezzo = within(dialog).getByRole('textbox', { name: /^Prezzo di vendita/ });
-    expect(prezzo).toHaveValue('45');
+    expect(prezzo).toHaveValue('45,00');
     expect(within(dialog).getByLabelText('Data di vendita')).toHaveValue(calendarDayFromToday(0));
     await userEvent.clear(prezzo);
     await userEvent.type(prezzo, '40,50');
