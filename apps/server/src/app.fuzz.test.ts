@@ -42,20 +42,7 @@ const ENGLISH = /\b(invalid|expected|received|required|must|should|unexpected|ca
 /** A cheap fingerprint of every table a request could change (rate-limit counters excepted). */
 async function fingerprint(app: App): Promise<string> {
   const db = app.db;
-  const [
-    parts,
-    users,
-    settings,
-    sessions,
-    devices,
-    resets,
-    media,
-    categories,
-    conditions,
-    events,
-    bin,
-    twoFactor,
-  ] = await Promise.all([
+  const tables = await Promise.all([
     db
       .selectFrom('parts')
       .select((eb) => [
@@ -106,23 +93,8 @@ async function fingerprint(app: App): Promise<string> {
       .orderBy('two_factor.user_id')
       .execute(),
   ]);
-  return JSON.stringify(
-    [
-      parts,
-      users,
-      settings,
-      sessions,
-      devices,
-      resets,
-      media,
-      categories,
-      conditions,
-      events,
-      bin,
-      twoFactor,
-    ],
-    (_key, value: unknown) =>
-      typeof value === 'bigint' || typeof value === 'number' ? String(value) : value,
+  return JSON.stringify(tables, (_key, value: unknown) =>
+    typeof value === 'bigint' || typeof value === 'number' ? String(value) : value,
   );
 }
 
