@@ -11,6 +11,7 @@ import { RecordingMailer } from '../test/recording-mailer.js';
 import { publicRoutes, routeKey } from '../test/roles.js';
 import type { App } from './app.js';
 import { newId } from './lib/ids.js';
+import { foldText } from './lib/text-fold.js';
 import type { RegisteredRoute } from './plugins/route-list.js';
 
 /**
@@ -113,6 +114,9 @@ function checkErrorBody(route: RegisteredRoute, response: LightMyRequestResponse
     if (ENGLISH.test(message)) throw new Error(`message not in Italian: ${message}`);
   }
 }
+
+/** The fields stored in the spelling already in use when one folds the same (docs/product.md). */
+const SPELLING_FIELDS: ReadonlySet<string> = new Set(['categoria', 'condizione']);
 
 describe.each(DIALECTS)('fuzzing every route on %s', (dialect) => {
   let t: TestApp;
@@ -239,7 +243,13 @@ describe.each(DIALECTS)('fuzzing every route on %s', (dialect) => {
           });
           expect(created.statusCode, created.body).toBe(201);
           const part = created.json<Part>();
-          for (const field of PART_FIELDS) expect(part[field], field).toEqual(expected[field]);
+          for (const field of PART_FIELDS) {
+            // A categoria or condizione already stored with another spelling that folds the same
+            // ('𝅘𝅥𝅯' and '𝅘𝅥', 'carrozzeria' and 'Carrozzeria') is saved in that spelling.
+            if (SPELLING_FIELDS.has(field))
+              expect(foldText(String(part[field])), field).toBe(foldText(String(expected[field])));
+            else expect(part[field], field).toEqual(expected[field]);
+          }
           expect(part.urlImmagine).toEqual(expected.urlImmagine ?? null);
           const read = await send({
             method: 'GET',

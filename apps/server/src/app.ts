@@ -8,9 +8,11 @@ import { keepDataPrivate } from './lib/private-files.js';
 import { RequestLogController } from './lib/request-log.js';
 import accountsModule from './modules/accounts/accounts.plugin.js';
 import healthModule from './modules/health/health.plugin.js';
+import importsModule from './modules/imports/imports.plugin.js';
 import mediaModule from './modules/media/media.plugin.js';
 import type { MediaStorage } from './modules/media/storage/media-storage.js';
 import partsModule from './modules/parts/parts.plugin.js';
+import vehiclesModule from './modules/vehicles/vehicles.plugin.js';
 import clockPlugin from './plugins/clock.js';
 import configPlugin from './plugins/config.js';
 import cookiesPlugin from './plugins/cookies.js';
@@ -127,7 +129,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(healthModule);
   await app.register(accountsModule);
   await app.register(mediaModule, { storage: overrides.mediaStorage });
+  // Before parts: a part links its donor vehicle through app.vehicles.
+  await app.register(vehiclesModule);
   await app.register(partsModule);
+  await app.register(importsModule);
 
   await app.register(webPlugin);
   return app;

@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import { EXAMPLE_PART_INPUT, PartInputSchema, type PartInputDraft } from '@magazzino/contract';
+import {
+  EXAMPLE_PART_INPUT,
+  EXAMPLE_VEHICLE_INPUT,
+  PartInputSchema,
+  type PartInputDraft,
+  type VehicleInputDraft,
+} from '@magazzino/contract';
 import type { Database } from '../src/db/schema.js';
 import { newId } from '../src/lib/ids.js';
 import { insertParts } from '../src/modules/parts/parts.repository.js';
@@ -48,4 +54,24 @@ export async function seedParts(
   });
   await db.transaction().execute((trx) => insertParts(trx, parts));
   return parts;
+}
+
+let vehicleSequence = 0;
+
+/**
+ * A valid body for POST /api/veicoli; `overrides` replace (or, with `undefined`, remove) fields.
+ * Each call gets its own targa and telaio (a European VIN), so vehicles never collide.
+ */
+export function vehicleInput(overrides: Record<string, unknown> = {}): VehicleInputDraft {
+  vehicleSequence += 1;
+  const serial = String(vehicleSequence).padStart(8, '0');
+  const base: VehicleInputDraft = {
+    ...EXAMPLE_VEHICLE_INPUT,
+    targa: `VT${String(vehicleSequence).padStart(5, '0')}`,
+    telaio: `ZFA188000${serial}`,
+    immagini: [],
+  };
+  const merged: Record<string, unknown> = { ...base, ...overrides };
+  for (const [key, value] of Object.entries(overrides)) if (value === undefined) delete merged[key];
+  return merged as VehicleInputDraft;
 }

@@ -28,6 +28,11 @@ export const ERROR_CODES = [
   'TWO_FACTOR_EXPIRED',
   /** Two-factor sign-in is not in the state the request needs (already on, not on, required). */
   'TWO_FACTOR_CONFLICT',
+  /** Another donor vehicle already has this targa / this telaio (VIN). */
+  'TARGA_IN_USE',
+  'TELAIO_IN_USE',
+  /** A donor vehicle cannot be deleted while parts are linked to it. */
+  'VEHICLE_HAS_PARTS',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
 ] as const;

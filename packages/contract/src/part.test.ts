@@ -210,7 +210,12 @@ describe('readDecimal (what a clerk types in a numeric field)', () => {
 
 describe('PART_FIELD_SPECS (the part described once)', () => {
   it('gives the schemas, the field list and the location their fields, in form order', () => {
-    expect(Object.keys(PartInputSchema.shape)).toEqual([...PART_FIELDS, 'urlImmagine']);
+    expect(Object.keys(PartInputSchema.shape)).toEqual([
+      ...PART_FIELDS,
+      'urlImmagine',
+      'veicoloId',
+      'compatibilita',
+    ]);
     expect(fieldsOfGroup('ubicazione')).toEqual([...LOCATION_FIELDS]);
     expect(Object.keys(LocationSchema.shape)).toEqual([...LOCATION_FIELDS]);
     expect(PartSchema.shape.peso.unwrap().type).toBe('number');

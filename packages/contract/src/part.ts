@@ -11,11 +11,11 @@ import {
   type LocationField,
   type PartField,
 } from './part-fields.js';
+import { yearFromNumber, yearText } from './year.js';
+import { FitmentListSchema, FitmentSchema } from './fitment.js';
+import { VehicleSummarySchema } from './vehicle.js';
 
-/** The largest registration year accepted: next year, computed when validating. */
-export function maxRegistrationYear(now: Date = new Date()): number {
-  return now.getFullYear() + 1;
-}
+export { maxRegistrationYear } from './year.js';
 
 /** A decimal field ('1,8' or 1.8) with its range and precision, messages naming the field. */
 function decimalField(spec: FieldSpec) {
@@ -43,14 +43,7 @@ function decimalField(spec: FieldSpec) {
 
 /** A registration year: 4 digits, from LIMITS.annoMin to next year (a number is read as its text). */
 function yearField(spec: FieldSpec) {
-  return z.preprocess(
-    (value) => (typeof value === 'number' && Number.isInteger(value) ? String(value) : value),
-    requiredText(spec.subject, 4, spec.feminine)
-      .regex(/^\d{4}$/, { error: `${spec.subject} deve essere un anno di 4 cifre` })
-      .refine((year) => Number(year) >= LIMITS.annoMin && Number(year) <= maxRegistrationYear(), {
-        error: () => `${spec.subject} deve essere compreso tra ${LIMITS.annoMin} e ${maxRegistrationYear()}`,
-      }),
-  );
+  return z.preprocess(yearFromNumber, yearText(spec.subject, spec.feminine));
 }
 
 /** A required text of at most `maxLength` characters, trimmed. */
@@ -153,16 +146,35 @@ const urlImmagineSchema = z
   .transform((url) => (url === '' ? null : (MEDIA_URL.exec(url)?.[1] ?? null)))
   .nullable();
 
+/**
+ * The donor vehicle a part was taken from: its `_id` (GET /api/veicoli). Null or empty unlinks; an
+ * id no vehicle has is refused by the server ('Il veicolo indicato non esiste').
+ */
+const veicoloIdSchema = z.preprocess(
+  emptyToNull,
+  z
+    .string({ error: 'Il veicolo deve essere indicato con il suo identificativo' })
+    .trim()
+    .max(100, { error: 'Il veicolo indicato non esiste' })
+    .nullable(),
+);
+
 /** The message for a body that is not a JSON object at all (an array, a string, null). */
 const NOT_AN_OBJECT = 'Il corpo della richiesta deve essere un oggetto JSON con i campi del componente';
 
 /**
  * The fields a client sends to create a part: every field of PART_FIELD_SPECS, and the image.
  * Optional fields (descrizione, codice, peso, versione) may be left out, null or empty: they are
- * stored and returned as null.
+ * stored and returned as null. `veicoloId` links the donor vehicle; `compatibilita` lists the other
+ * vehicles it fits (left out: none).
  */
 export const PartInputSchema = z.object(
-  { ...FIELD_SHAPE, urlImmagine: urlImmagineSchema.optional() },
+  {
+    ...FIELD_SHAPE,
+    urlImmagine: urlImmagineSchema.optional(),
+    veicoloId: veicoloIdSchema.optional(),
+    compatibilita: FitmentListSchema.optional(),
+  },
   { error: NOT_AN_OBJECT },
 );
 export type PartInput = z.output<typeof PartInputSchema>;
@@ -193,10 +205,16 @@ export const EXAMPLE_PART_INPUT = {
 
 /**
  * A partial update: any subset of the creation fields, with the same rules. An optional field sent
- * empty (null or '') is emptied; a required one cannot be.
+ * empty (null or '') is emptied; a required one cannot be. `veicoloId: null` unlinks the vehicle;
+ * `compatibilita` replaces the whole list ([] or null empties it), absent leaves it.
  */
 export const PartPatchSchema = z.object(
-  { ...PATCH_SHAPE, urlImmagine: urlImmagineSchema.optional() },
+  {
+    ...PATCH_SHAPE,
+    urlImmagine: urlImmagineSchema.optional(),
+    veicoloId: veicoloIdSchema.optional(),
+    compatibilita: FitmentListSchema.optional(),
+  },
   { error: NOT_AN_OBJECT },
 );
 export type PartPatch = z.output<typeof PartPatchSchema>;
@@ -207,6 +225,10 @@ export const PartSchema = z
     _id: z.string(),
     ...STORED_SHAPE,
     urlImmagine: z.string().nullable(),
+    veicolo: VehicleSummarySchema.nullable().describe('Il veicolo da cui è stato smontato, se indicato'),
+    compatibilita: z
+      .array(FitmentSchema)
+      .describe('Altri veicoli su cui si monta (Compatibile anche con), nell’ordine dato'),
     stato: PartStatusSchema.describe('Disponibile, riservato, venduto, reso o scartato'),
     riserva: ReservationSchema.nullable().describe('Per chi e fino a quando, quando lo stato è riservato'),
     vendita: SaleSchema.nullable().describe('Prezzo pagato e giorno, quando lo stato è venduto'),
@@ -259,7 +281,8 @@ const priceBound = (label: string) =>
         ctx.addIssue({ code: 'custom', message: `${label} deve essere un numero di euro non negativo` });
         return z.NEVER;
       }
-      return Math.round(value * 100);
+      // A bound past any price is kept within what both databases compare (bigint).
+      return Math.min(Math.round(value * 100), Number.MAX_SAFE_INTEGER);
     });
 
 /**
@@ -272,6 +295,7 @@ export const PartListQuerySchema = z.object({
   modello: optionalFilter('modello'),
   q: optionalFilter('q'),
   categoria: optionalFilter('categoria'),
+  veicolo: optionalFilter('veicolo').describe('Solo i componenti smontati da questo veicolo (il suo _id)'),
   stato: StatusFilterSchema,
   prezzoMin: priceBound('Il prezzo minimo'),
   prezzoMax: priceBound('Il prezzo massimo'),
@@ -406,3 +430,8 @@ export const UploadResultSchema = z
   })
   .meta({ id: 'UploadResult' });
 export type UploadResult = z.infer<typeof UploadResultSchema>;
+
+/** File name of the XLSX export for a given day: ListaComponenti-YYYY-MM-DD.xlsx. */
+export function xlsxFileName(date: Date = new Date()): string {
+  return csvFileName(date).replace(/\.csv$/, '.xlsx');
+}

@@ -5,6 +5,13 @@
  * same parts. A term shorter than a trigram cannot be served by either index: it is checked on
  * the rows the other conditions leave, or, alone, by reading the rows in order (correct, and
  * bounded by the table's size).
+ *
+ * Fitment and the donor vehicle (migration 014): the marca and modello filters match the part's
+ * own value or any fitment entry's (`fitment_marca_norm`, `fitment_modello_norm`), and a word of
+ * `q` read as a code matches the part's code or its donor vehicle's targa or telaio
+ * (`vehicle_key`); the fitment's text is in `search_norm`. The FTS5 index holds each pair as one
+ * column (f_marca, f_modello, f_codice: the part's own value, then the other's, migration 014's
+ * triggers); PostgreSQL ORs the two columns, each with its GIN index.
  */
 import {
   sql,
@@ -68,6 +75,16 @@ const FTS_COLUMN: Record<FieldTerm['column'], string> = {
   modello_norm: 'f_modello',
 };
 
+/** The columns a field filter matches in, any of them: the part's own, and its fitment's. */
+const FIELD_COLUMNS: Record<FieldTerm['column'], readonly string[]> = {
+  nome_norm: ['nome_norm'],
+  marca_norm: ['marca_norm', 'fitment_marca_norm'],
+  modello_norm: ['modello_norm', 'fitment_modello_norm'],
+};
+
+/** The columns a word read as a code matches in: the part's code, its donor vehicle's targa and telaio. */
+const CODE_COLUMNS = ['codice_key', 'vehicle_key'] as const;
+
 function characters(text: string): number {
   return [...text].length;
 }
@@ -91,10 +108,22 @@ function contains(column: string, text: string, dialect: 'sqlite' | 'postgres'):
     : sql<SqlBool>`${ref} like ${likePattern(text)} escape '\\'`;
 }
 
-/** A word matches anywhere in the part's text, or, read as a code, in its code. */
+/**
+ * A word matches anywhere in the part's text, or, read as a code, in its code or its donor
+ * vehicle's targa or telaio.
+ */
 function wordCondition(eb: PartsExpressions, word: WordTerm, dialect: 'sqlite' | 'postgres') {
   const inText = contains('search_norm', word.text, dialect);
-  return word.code === '' ? inText : eb.or([inText, contains('codice_key', word.code, dialect)]);
+  if (word.code === '') return inText;
+  return eb.or([inText, ...CODE_COLUMNS.map((column) => contains(column, word.code, dialect))]);
+}
+
+/** A field filter matches the part's own value or, for marca and modello, a fitment entry's. */
+function fieldCondition(eb: PartsExpressions, field: FieldTerm, dialect: 'sqlite' | 'postgres') {
+  const columns = FIELD_COLUMNS[field.column];
+  return columns.length === 1
+    ? contains(field.column, field.text, dialect)
+    : eb.or(columns.map((column) => contains(column, field.text, dialect)));
 }
 
 function isSqlite(db: Kysely<Database>): boolean {
@@ -136,7 +165,7 @@ function restrict<O>(
 ): SelectQueryBuilder<Database, 'parts', O> {
   let restricted = query;
   for (const field of search.fields)
-    restricted = restricted.where(contains(field.column, field.text, dialect));
+    restricted = restricted.where((eb) => fieldCondition(eb, field, dialect));
   for (const word of search.words) restricted = restricted.where((eb) => wordCondition(eb, word, dialect));
   return restricted;
 }

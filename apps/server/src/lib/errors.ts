@@ -179,6 +179,30 @@ export const errors = {
     new AppError(400, 'VALIDATION', 'Alcuni campi non sono validi: Il nuovo nome è uguale a quello attuale', {
       a: 'Il nuovo nome è uguale a quello attuale',
     }),
+  // Donor vehicles (modules/vehicles).
+  vehicleNotFound: () => new AppError(404, 'NOT_FOUND', 'Veicolo non trovato.'),
+  targaInUse: (targa: string) =>
+    new AppError(409, 'TARGA_IN_USE', `Esiste già un veicolo con targa ${targa}.`, {
+      targa: `Esiste già un veicolo con targa ${targa}`,
+    }),
+  telaioInUse: (telaio: string) =>
+    new AppError(409, 'TELAIO_IN_USE', `Esiste già un veicolo con telaio ${telaio}.`, {
+      telaio: `Esiste già un veicolo con telaio ${telaio}`,
+    }),
+  vehicleHasParts: (count: number) =>
+    new AppError(
+      409,
+      'VEHICLE_HAS_PARTS',
+      count === 1
+        ? 'Il veicolo ha 1 componente collegato: scollegalo o eliminalo prima di eliminare il veicolo.'
+        : `Il veicolo ha ${count} componenti collegati: scollegali o eliminali prima di eliminare il veicolo.`,
+    ),
+  vehicleChanged: () =>
+    new AppError(
+      412,
+      'PRECONDITION_FAILED',
+      'Il veicolo è stato modificato da qualcun altro nel frattempo. Ricarica la versione più recente.',
+    ),
   routeNotFound: (method: string, url: string) =>
     new AppError(404, 'NOT_FOUND', `Risorsa non trovata: ${method} ${url.split('?')[0] ?? ''}`),
   preconditionFailed: () =>

@@ -25,6 +25,11 @@ const CategoryPage = screen('category');
 const WarehousePage = screen('warehouse');
 const ActivityPage = screen('activity');
 const BinPage = screen('bin');
+const ImportPage = screen('imports');
+const VehiclesListPage = screen('vehicles');
+const AddVehiclePage = screen('addVehicle');
+const VehiclePage = screen('vehicle');
+const EditVehiclePage = screen('editVehicle');
 const LoginPage = screen('login');
 const RegisterPage = screen('register');
 const ForgotPasswordPage = screen('forgotPassword');
@@ -75,6 +80,13 @@ export const routes: RouteObject[] = [
               route(paths.activity.path, ActivityPage),
               // Roles that change parts (sola lettura sees why not).
               route(paths.bin.path, BinPage),
+              // 'Importa componenti': roles that change parts (sola lettura sees why not).
+              route(paths.imports.path, ImportPage),
+              // Donor vehicles: every signed-in user reads them; the forms say why not to sola lettura.
+              route(paths.vehicles.path, VehiclesListPage),
+              route(paths.addVehicle.path, AddVehiclePage),
+              route(paths.vehicle.path, VehiclePage),
+              route(paths.editVehicle.path, EditVehiclePage),
               {
                 // The screens a change returns to, and that say 'Modifiche salvate' on arrival.
                 element: <PartsOutlet />,

@@ -4,10 +4,12 @@ import { bin } from './bin';
 import { categories } from './categories';
 import { dashboard } from './dashboard';
 import { history } from './history';
+import { imports } from './imports';
 import { lifecycle } from './lifecycle';
 import { parts } from './parts';
 import { users } from './users';
 import { security } from './security';
+import { vehicles } from './vehicles';
 
 /** The Italian message catalogue: every user-visible string of the web app comes from here. */
 export const messages = {
@@ -17,8 +19,10 @@ export const messages = {
   categories,
   dashboard,
   history,
+  imports,
   lifecycle,
   parts,
   users,
   security,
+  vehicles,
 } as const;

@@ -35,6 +35,39 @@ export const parts = {
     },
   },
 
+  /** The donor vehicle a part is linked to, in the add and edit forms and on the part's page. */
+  donor: {
+    label: 'Veicolo di provenienza',
+    line: (targa: string, vehicle: string) => `${targa} · ${vehicle}`,
+    open: (targa: string) => `Apri il veicolo ${targa}`,
+    unlink: 'Scollega',
+    unlinkLabel: (targa: string) => `Scollega il veicolo ${targa}`,
+    loading: 'Caricamento del veicolo…',
+    notFound: 'Il veicolo indicato non è stato trovato: compila i dati del veicolo a mano.',
+    filled: 'Marca, modello, versione e anno vengono dal veicolo: puoi cambiarli.',
+  },
+
+  /** 'Compatibile anche con': the other vehicles a part fits. */
+  fitment: {
+    title: 'Compatibile anche con',
+    hint: 'Gli altri veicoli su cui si monta: solo la marca è obbligatoria, gli anni sono inclusi.',
+    empty: 'Nessun altro veicolo indicato.',
+    add: 'Aggiungi veicolo compatibile',
+    full: (max: number) => `Al massimo ${max} veicoli compatibili.`,
+    row: (n: number) => `Veicolo compatibile ${n}`,
+    remove: (n: number) => `Rimuovi il veicolo compatibile ${n}`,
+    fields: {
+      marca: 'Marca',
+      modello: 'Modello',
+      versione: 'Versione',
+      annoDa: 'Anno da',
+      annoA: 'Anno a',
+    },
+    /** A fitment entry as the part's page reads it: 'Fiat Punto 1.2 8V, 2003–2010'. */
+    years: (from: string | null, to: string | null) =>
+      from && to ? (from === to ? from : `${from}–${to}`) : from ? `dal ${from}` : to ? `fino al ${to}` : '',
+  },
+
   table: {
     caption: 'Componenti',
     columns: {
@@ -126,6 +159,7 @@ export const parts = {
     reset: 'Azzera filtri',
     pageSize: 'Componenti per pagina',
     exportCsv: 'Esporta Lista CSV',
+    exportXlsx: 'Esporta Lista Excel',
     add: 'Aggiungi Componente',
     empty: 'Nessun componente trovato',
     emptyFiltered: 'Nessun componente corrisponde alla ricerca o ai filtri.',

@@ -1,4 +1,11 @@
-import { EXAMPLE_PART_INPUT, type Part, type User, type UserAccount } from '@magazzino/contract';
+import {
+  EXAMPLE_PART_INPUT,
+  EXAMPLE_VEHICLE_INPUT,
+  type Part,
+  type User,
+  type UserAccount,
+  type Vehicle,
+} from '@magazzino/contract';
 import type { PublicUser } from '../lib/session/session-store';
 import { jsonResponse } from './mock-api';
 
@@ -27,12 +34,29 @@ export function makePart(overrides: Partial<Part> = {}): Part {
     ...EXAMPLE_PART_INPUT,
     urlImmagine: '/media/0123456789abcdef.webp',
     urlMiniatura: '/media/0123456789abcdef-thumb.webp',
+    veicolo: null,
+    compatibilita: [],
     stato: 'disponibile',
     riserva: null,
     vendita: null,
     version: 1,
     createdAt: '2026-01-01T10:00:00.000Z',
     updatedAt: '2026-01-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A stored donor vehicle as the server answers it (no photos, no parts), with overrides. */
+export function makeVehicle(overrides: Partial<Vehicle> = {}): Vehicle {
+  return {
+    _id: '0190a0b0-0000-7000-8000-0000000000v1',
+    ...EXAMPLE_VEHICLE_INPUT,
+    immagini: [],
+    miniature: [],
+    componenti: 0,
+    version: 1,
+    createdAt: '2026-01-01T09:00:00.000Z',
+    updatedAt: '2026-01-01T09:00:00.000Z',
     ...overrides,
   };
 }

@@ -11,6 +11,9 @@ import * as m009 from './009-lifecycle.js';
 import * as m010 from './010-security-log.js';
 import * as m011 from './011-two-factor.js';
 import * as m012 from './012-count-lock-order.js';
+import * as m013 from './013-vehicles.js';
+import * as m014 from './014-fitment.js';
+import * as m015 from './015-imports.js';
 
 /**
  * Every migration, in order. Names are never changed once released: the database records them.
@@ -29,4 +32,7 @@ export const migrations: Record<string, Migration> = {
   '010-security-log': m010,
   '011-two-factor': m011,
   '012-count-lock-order': m012,
+  '013-vehicles': m013,
+  '014-fitment': m014,
+  '015-imports': m015,
 };

@@ -65,11 +65,26 @@ export const COPIED_TABLES: readonly CopiedTable[] = [
     orderBy: ['hash'],
     photoColumns: ['display_key', 'thumbnail_key'],
   },
+  // Donor vehicles and their photos (migration 013), before the parts that may refer to them.
+  { name: 'vehicles', label: { one: 'veicolo', many: 'veicoli' }, orderBy: ['id'] },
+  {
+    name: 'vehicle_images',
+    label: { one: 'foto di un veicolo', many: 'foto dei veicoli' },
+    orderBy: ['seq'],
+    identity: 'seq',
+  },
   // seq kept: it is the order of registration every list follows.
   {
     name: 'parts',
     label: { one: 'componente', many: 'componenti' },
     orderBy: ['seq', 'id'],
+    identity: 'seq',
+  },
+  // The vehicles each part also fits (migration 014), after the parts they belong to.
+  {
+    name: 'part_fitments',
+    label: { one: 'compatibilità', many: 'compatibilità' },
+    orderBy: ['seq'],
     identity: 'seq',
   },
   // The history of every part, and the deleted parts still in the bin (migration 009).
@@ -83,6 +98,13 @@ export const COPIED_TABLES: readonly CopiedTable[] = [
     name: 'parts_bin',
     label: { one: 'componente nel cestino', many: 'componenti nel cestino' },
     orderBy: ['id'],
+  },
+  // The column mappings remembered per set of headers (migration 015): a restored warehouse
+  // offers the same mapping for the same spreadsheet.
+  {
+    name: 'import_mappings',
+    label: { one: 'mappatura di importazione', many: 'mappature di importazione' },
+    orderBy: ['header_key'],
   },
 ];
 
@@ -124,6 +146,9 @@ export const LEFT_OUT_TABLES: Readonly<Record<string, string>> = {
   part_category_counts: 'derived: DERIVED_COUNTS, rebuilt by a restore',
   part_condition_counts: 'derived: DERIVED_COUNTS, rebuilt by a restore',
   parts_fts: 'derived: the SQLite search index (and its parts_fts_* tables), kept by the triggers on parts',
+  imports: 'working state: import jobs of the last 7 days (migration 015), useless without their files',
+  import_files: 'working state: the uploaded spreadsheets of imports, purged after 7 days',
+  import_rejects: 'working state: the rows an import refused, purged with it after 7 days',
   rate_limit_windows: 'transient: attempt counters of the rate limits, ended within minutes by themselves',
   kysely_migration: 'the migrations applied: the archive records the last one as its schema version',
   kysely_migration_lock: 'the migrations’ lock',

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CategoryCount, Part, SecurityEvent, UploadResult, User } from '@magazzino/contract';
+import type { CategoryCount, Part, SecurityEvent, UploadResult, User, Vehicle } from '@magazzino/contract';
 import { login, me } from '../../../test/accounts.js';
 import {
   buildTestApp,
@@ -14,7 +14,7 @@ import {
   buildAppOn,
 } from '../../../test/app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/databases.js';
-import { partInput } from '../../../test/factories.js';
+import { partInput, vehicleInput } from '../../../test/factories.js';
 import { imageOf, storedKeys, uploadForm } from '../../../test/images.js';
 import type { App } from '../../app.js';
 import { loadConfig } from '../../config.js';
@@ -46,6 +46,7 @@ describe.each(ROUTES)('a backup taken on %s restored onto %s', (sourceDialect, t
   let archive: string;
   let scratch: string;
   const parts: Record<string, Part> = {};
+  let vehicle: Vehicle;
   /** The security log's entries at the time of the backup (sign-ins, the setting, the sign-ups). */
   let securityEvents: number;
 
@@ -89,6 +90,21 @@ describe.each(ROUTES)('a backup taken on %s restored onto %s', (sourceDialect, t
     await create('bare', { descrizione: null, codice: null, versione: null, peso: null });
     await create('brakes', { categoria: 'Freni', nome: 'Pinza freno', urlImmagine: freno.secure_url });
     await create('sameImage', { nome: 'Faro gemello', urlImmagine: faro.secure_url });
+    // A donor vehicle with a photo (migration 013): it goes along, photos in order.
+    const vehicleResponse = await clerk.inject({
+      method: 'POST',
+      url: '/api/veicoli',
+      payload: vehicleInput({ marca: 'Citroën', immagini: [freno.secure_url] }),
+    });
+    expect(vehicleResponse.statusCode).toBe(201);
+    vehicle = vehicleResponse.json<Vehicle>();
+    // A part from that vehicle, fitting another one (migration 014): the link and the fitment go along.
+    await create('donor', {
+      nome: 'Specchietto retrovisore',
+      marca: 'Citroën',
+      veicoloId: vehicle._id,
+      compatibilita: [{ marca: 'Peugeot', modello: '206' }],
+    });
     // A part in the bin and a sold one: their statuses, history and the bin go along.
     await create('binned', { nome: 'Cofano', categoria: 'Carrozzeria' });
     const deleted = await clerk.inject({
@@ -181,13 +197,17 @@ describe.each(ROUTES)('a backup taken on %s restored onto %s', (sourceDialect, t
       users: 2,
       account_settings: 1,
       media: 3,
-      parts: 4,
-      // 5 registrations, 1 deletion, 1 sale.
-      part_events: 7,
+      parts: 5,
+      // 6 registrations, 1 deletion, 1 sale.
+      part_events: 8,
       parts_bin: 1,
       two_factor: 1,
       two_factor_recovery_codes: 1,
       security_events: Number(securityEvents),
+      vehicles: 1,
+      vehicle_images: 1,
+      part_fitments: 1,
+      import_mappings: 0,
     });
     expect(Number(securityEvents)).toBeGreaterThan(0);
     // Display image and thumbnail of each of the three uploads; no preview, no stray file.
@@ -213,6 +233,17 @@ describe.each(ROUTES)('a backup taken on %s restored onto %s', (sourceDialect, t
     }
   });
 
+  it('gives back the donor vehicles with their photos', async () => {
+    const original = await get<Vehicle>(source.app, `/api/veicoli/${vehicle._id}`);
+    expect(original.componenti).toBe(1);
+    expect(await get<Vehicle>(restored, `/api/veicoli/${vehicle._id}`)).toEqual(original);
+    expect(await get<Vehicle[]>(restored, '/api/veicoli?marca=citroen')).toEqual(
+      await get<Vehicle[]>(source.app, '/api/veicoli?marca=citroen'),
+    );
+    const copy = await restored.inject({ method: 'GET', url: vehicle.miniature[0] ?? '' });
+    expect(copy.statusCode).toBe(200);
+  });
+
   it('rebuilds the category and condition counts and the search index', async () => {
     for (const url of [
       '/api/componenti/categorie',
@@ -226,6 +257,14 @@ describe.each(ROUTES)('a backup taken on %s restored onto %s', (sourceDialect, t
     expect(found.map((part) => part._id)).toEqual([parts.accents?._id]);
     const byCode = await get<Part[]>(restored, `/api/componenti?stato=tutti&q=${parts.brakes?.codice}`);
     expect(byCode.map((part) => part._id)).toEqual([parts.brakes?._id]);
+    const byTarga = await get<Part[]>(restored, `/api/componenti?q=${vehicle.targa.toLowerCase()}`);
+    expect(byTarga.map((part) => part._id)).toEqual([parts.donor?._id]);
+    const byFitment = await get<Part[]>(restored, '/api/componenti?marca=peugeot&modello=206');
+    expect(byFitment.map((part) => part._id)).toEqual([parts.donor?._id]);
+    expect(byFitment[0]).toMatchObject({
+      veicolo: { _id: vehicle._id },
+      compatibilita: [{ marca: 'Peugeot' }],
+    });
   });
 
   it("keeps the clerk's two-factor sign-in, its recovery code and the security log", async () => {
@@ -297,7 +336,7 @@ describe.each(ROUTES)('a backup taken on %s restored onto %s', (sourceDialect, t
     });
     expect(response.statusCode, response.body).toBe(201);
     const newest = await get<Part[]>(restored, '/api/componenti?limit=2');
-    expect(newest.map((part) => part.nome)).toEqual(['Dopo il ripristino', parts.sameImage?.nome]);
+    expect(newest.map((part) => part.nome)).toEqual(['Dopo il ripristino', parts.donor?.nome]);
     // The count triggers work again after the restore (PostgreSQL had them off for the load).
     expect(await countOf(restored)).toBe((before ?? 0) + 1);
   });

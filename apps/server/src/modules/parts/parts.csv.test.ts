@@ -46,6 +46,8 @@ const part = (nome: string, anno = '2004'): Part =>
     version: 1,
     created_at: '2024-01-01T00:00:00.000Z',
     updated_at: '2024-01-01T00:00:00.000Z',
+    vehicle_id: null,
+    fitment_marca_norm: null,
   });
 
 describe('csvCell', () => {

@@ -1,7 +1,45 @@
-import { PART_FIELDS, type FieldChange, type Part } from '@magazzino/contract';
+import { PART_FIELDS, type FieldChange, type Fitment, type Part, type PartField } from '@magazzino/contract';
+import type { StoredPart } from './parts.mapper.js';
 
-/** The fields an edit compares, as the API names them: every part field and the photo. */
-const EDITABLE = [...PART_FIELDS, 'urlImmagine'] as const;
+/**
+ * The fields an edit compares, as the API names them: every part field, the photo, the donor
+ * vehicle and the fitment list.
+ */
+const EDITABLE = [...PART_FIELDS, 'urlImmagine', 'veicoloId', 'compatibilita'] as const;
+type EditableView = Record<(typeof EDITABLE)[number], string | number | null>;
+
+/** The fitment list as the history shows it: 'Fiat Punto 1.2 (2003–2010); Lancia Ypsilon'; null when empty. */
+export function fitmentText(list: readonly Fitment[]): string | null {
+  if (list.length === 0) return null;
+  return list
+    .map((entry) => {
+      const name = [entry.marca, entry.modello, entry.versione].filter((text) => text !== null).join(' ');
+      const years =
+        entry.annoDa === null && entry.annoA === null
+          ? ''
+          : ` (${entry.annoDa ?? '…'}–${entry.annoA ?? '…'})`;
+      return `${name}${years}`;
+    })
+    .join('; ');
+}
+
+/**
+ * A part's editable fields as the history records them: the donor vehicle by its targa (what a
+ * clerk reads; the id of a part not yet completed with its vehicle), the fitment as text.
+ */
+function editableView(part: Part | StoredPart): EditableView {
+  const fields = Object.fromEntries(PART_FIELDS.map((field) => [field, part[field]])) as Record<
+    PartField,
+    string | number | null
+  >;
+  const veicoloId = 'veicoloId' in part ? part.veicoloId : (part.veicolo?.targa ?? null);
+  return {
+    ...fields,
+    urlImmagine: part.urlImmagine,
+    veicoloId,
+    compatibilita: fitmentText(part.compatibilita),
+  };
+}
 
 /** The fields of a status change, as the history names them. */
 type StatusView = Record<
@@ -32,9 +70,13 @@ function differences<K extends string, T extends Record<K, string | number | nul
   });
 }
 
-/** What an edit changed, field by field, values as the API gives them (peso in Kg, prezzo in euro). */
-export function editChanges(before: Part, after: Part): FieldChange[] {
-  return differences(before, after, EDITABLE);
+/**
+ * What an edit changed, field by field, values as the API gives them (peso in Kg, prezzo in euro;
+ * the vehicle by its targa, the fitment as text). Both parts completed with their vehicle, or
+ * neither.
+ */
+export function editChanges(before: Part | StoredPart, after: Part | StoredPart): FieldChange[] {
+  return differences(editableView(before), editableView(after), EDITABLE);
 }
 
 /**

@@ -1,13 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { FieldChange, Part, PartEvent, PartEventKind } from '@magazzino/contract';
 import type { Database } from '../../db/schema.js';
+import { insertFitments, readStoredPart, readStoredParts } from './parts.fitments.repository.js';
 import {
   PART_COLUMNS,
   searchNorm,
   toFieldColumns,
   toInput,
   toLifecycleColumns,
-  toPart,
+  toStoredPart,
+  vehicleKey,
+  type DonorVehicleKeys,
+  type StoredPart,
 } from './parts.mapper.js';
 import type { PartEventsTable } from './parts.tables.js';
 
@@ -113,14 +117,14 @@ export async function listEvents(
 export async function findPartWithSeq(
   db: Kysely<Database>,
   id: string,
-): Promise<{ part: Part; seq: number } | undefined> {
+): Promise<{ part: StoredPart; seq: number } | undefined> {
   const row = await db
     .selectFrom('parts')
     .select(PART_COLUMNS)
     .select('seq')
     .where('id', '=', id)
     .executeTakeFirst();
-  return row ? { part: toPart(row), seq: Number(row.seq) } : undefined;
+  return row ? { part: await readStoredPart(db, row), seq: Number(row.seq) } : undefined;
 }
 
 /**
@@ -130,10 +134,10 @@ export async function findPartWithSeq(
  */
 export async function updateStatusIfVersion(
   db: Kysely<Database>,
-  current: Part,
+  current: StoredPart,
   lifecycle: Pick<Part, 'stato' | 'riserva' | 'vendita'>,
   updatedAt: string,
-): Promise<Part | undefined> {
+): Promise<StoredPart | undefined> {
   const row = await db
     .updateTable('parts')
     .set({
@@ -146,7 +150,8 @@ export async function updateStatusIfVersion(
     .where('version', '=', current.version)
     .returning(PART_COLUMNS)
     .executeTakeFirst();
-  return row ? toPart(row) : undefined;
+  // The fitment did not change: the part keeps the list it had.
+  return row ? toStoredPart(row, current.compatibilita) : undefined;
 }
 
 /** Up to `limit` reserved parts whose last day is before `today` (YYYY-MM-DD), by the day's index. */
@@ -154,7 +159,7 @@ export async function findExpiredReservations(
   db: Kysely<Database>,
   today: string,
   limit: number,
-): Promise<Part[]> {
+): Promise<StoredPart[]> {
   const rows = await db
     .selectFrom('parts')
     .select(PART_COLUMNS)
@@ -162,12 +167,12 @@ export async function findExpiredReservations(
     .where('stato', '=', 'riservato')
     .limit(limit)
     .execute();
-  return rows.map(toPart);
+  return readStoredParts(db, rows);
 }
 
 /** A part in the bin, as the bin's rows hold it. */
 export interface BinRow {
-  part: Part;
+  part: StoredPart;
   seq: number;
   deletedAt: string;
   deletedBy: Actor;
@@ -182,8 +187,10 @@ function toBinRow(row: {
   deleted_by: string | null;
   deleted_by_name: string | null;
 }): BinRow {
+  // A part deleted before migration 014 has neither a vehicle nor fitment in its JSON.
+  const part = JSON.parse(row.part) as Partial<StoredPart> & Omit<StoredPart, 'veicoloId' | 'compatibilita'>;
   return {
-    part: JSON.parse(row.part) as Part,
+    part: { ...part, veicoloId: part.veicoloId ?? null, compatibilita: part.compatibilita ?? [] },
     seq: Number(row.seq),
     deletedAt: row.deleted_at,
     deletedBy: row.deleted_by === null ? null : { _id: row.deleted_by, username: row.deleted_by_name ?? '' },
@@ -193,7 +200,7 @@ function toBinRow(row: {
 /** Moves a part to the bin: its row leaves `parts` (and with it every list, count and index). */
 export async function moveToBin(
   db: Kysely<Database>,
-  entry: { part: Part; seq: number; deletedAt: string; deletedBy: Actor },
+  entry: { part: StoredPart; seq: number; deletedAt: string; deletedBy: Actor },
 ): Promise<boolean> {
   const removed = await db
     .deleteFrom('parts')
@@ -243,22 +250,26 @@ export async function findBinEntry(db: Kysely<Database>, id: string): Promise<Bi
 
 /**
  * Puts a part of the bin back among the parts, in its place in the order of registration (its
- * seq), at a new version; false when it is no longer in the bin.
+ * seq), with its fitment, at a new version; false when it is no longer in the bin. `vehicle` is
+ * its donor vehicle as it is now; null when it had none or it was deleted meanwhile (the part
+ * comes back unlinked).
  */
 export async function restoreFromBin(
   db: Kysely<Database>,
   entry: BinRow,
   restoredAt: string,
-): Promise<Part | undefined> {
+  vehicle: (DonorVehicleKeys & { _id: string }) | null = null,
+): Promise<StoredPart | undefined> {
   const removed = await db.deleteFrom('parts_bin').where('id', '=', entry.part._id).executeTakeFirst();
   if (Number(removed.numDeletedRows) === 0) return undefined;
-  const { part } = entry;
+  const part = { ...entry.part, veicoloId: vehicle?._id ?? null };
   const row = await db
     .insertInto('parts')
     .values({
       seq: entry.seq,
       id: part._id,
       ...toFieldColumns(toInput(part), part.riserva?.cliente ?? null),
+      vehicle_key: vehicleKey(vehicle),
       ...toLifecycleColumns(part),
       version: part.version + 1,
       created_at: part.createdAt,
@@ -266,7 +277,8 @@ export async function restoreFromBin(
     })
     .returning(PART_COLUMNS)
     .executeTakeFirstOrThrow();
-  return toPart(row);
+  await insertFitments(db, [{ partId: part._id, list: part.compatibilita }]);
+  return toStoredPart(row, part.compatibilita);
 }
 
 /** Deletes one part of the bin for good; false when it was not there. */

@@ -10,7 +10,7 @@ import {
   type PartStatus,
   type StatusChange,
 } from '@magazzino/contract';
-import type { DatabaseHandle } from '../../db/dialect.js';
+import { isForeignKeyViolation, type DatabaseHandle } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { errors } from '../../lib/errors.js';
@@ -31,8 +31,10 @@ import {
   type BinRow,
   type EventFilter,
 } from './parts.lifecycle.repository.js';
+import { withVehicle } from './parts.mapper.js';
 import { findPartById } from './parts.repository.js';
 import { etagMatches } from './parts.service.js';
+import type { PartVehicles } from './parts.vehicles.js';
 
 /** Parts handled per transaction by the minute's expiry and the hour's purge: short transactions. */
 const SWEEP_CHUNK = 100;
@@ -79,6 +81,8 @@ export class PartLifecycleService {
     private readonly reader: Kysely<Database>,
     private readonly writes: DatabaseHandle['writes'],
     private readonly clock: Clock,
+    /** The parts' donor vehicles, through the vehicles module. */
+    private readonly vehicles: PartVehicles,
   ) {}
 
   /** The yard's day now ('YYYY-MM-DD'). */
@@ -123,7 +127,7 @@ export class PartLifecycleService {
       ]);
       return part;
     });
-    if (updated) return updated;
+    if (updated) return this.vehicles.completeOne(updated);
     // Changed or deleted meanwhile: the move was decided on a version that is gone.
     if (!(await findPartById(this.db, id))) throw errors.partNotFound();
     throw errors.preconditionFailed();
@@ -172,9 +176,9 @@ export class PartLifecycleService {
     return listEvents(this.reader, filter, page, EVENT_COUNT_LIMIT);
   }
 
-  private toBinEntry(row: BinRow): BinEntry {
+  private toBinEntry(row: BinRow, componente: Part): BinEntry {
     return {
-      componente: row.part,
+      componente,
       eliminatoIl: row.deletedAt,
       eliminatoDa: row.deletedBy,
       scadeIl: new Date(Date.parse(row.deletedAt) + LIMITS.binDays * DAY_MS).toISOString(),
@@ -184,17 +188,38 @@ export class PartLifecycleService {
   /** The bin, latest deleted first. */
   async bin(page: { limit: number; offset: number }): Promise<{ entries: BinEntry[]; total: number }> {
     const { entries, total } = await listBin(this.reader, page);
-    return { entries: entries.map((row) => this.toBinEntry(row)), total };
+    // A vehicle deleted since shows as none.
+    const parts = await this.vehicles.complete(entries.map((row) => row.part));
+    return {
+      entries: entries.flatMap((row, index) => {
+        const part = parts[index];
+        return part ? [this.toBinEntry(row, part)] : [];
+      }),
+      total,
+    };
   }
 
   /** Brings a part back from the bin, with its photo and in its place in the list; 404 when not there. */
   async restore(id: string, actor: Actor): Promise<Part> {
+    try {
+      return await this.restoreOnce(id, actor);
+    } catch (error) {
+      // Its vehicle was deleted between the check and the insert (PostgreSQL): again, unlinked.
+      if (!isForeignKeyViolation(error)) throw error;
+      return this.restoreOnce(id, actor);
+    }
+  }
+
+  private async restoreOnce(id: string, actor: Actor): Promise<Part> {
     const entry = await findBinEntry(this.db, id);
     if (!entry) throw errors.notInBin();
     const restored = await this.writes.run(async (trx) => {
       const now = this.clock.now().toISOString();
-      const part = await restoreFromBin(trx, entry, now);
-      if (!part) return undefined;
+      // Its donor vehicle, unless deleted while the part was in the bin: then it comes back unlinked.
+      const vehicle = await this.vehicles.ifExists(entry.part.veicoloId, trx);
+      const stored = await restoreFromBin(trx, entry, now, vehicle);
+      if (!stored) return undefined;
+      const part = withVehicle(stored, vehicle);
       await insertEvents(trx, [{ part, kind: 'ripristinato', actor, changes: [], at: now }]);
       return part;
     });

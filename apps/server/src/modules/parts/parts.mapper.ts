@@ -2,6 +2,7 @@ import {
   centsFromEuro,
   euroFromCents,
   PART_FIELDS,
+  type Fitment,
   type Location,
   type Part,
   type PartField,
@@ -79,7 +80,14 @@ export function kgFromGrams(grams: number): number {
  * customer a reserved part is held for, so "Rossi" finds the part reserved for Rossi.
  */
 export function searchNorm(input: PartInput, cliente: string | null = null): string {
-  // An empty optional field (null) is searched as empty text.
+  // An empty optional field (null) is searched as empty text. The fitment entries follow, each
+  // one's marca, modello and versione as fields of their own (none: nothing added, so the text of
+  // a part without fitment is what it was before migration 014).
+  const fitment = (input.compatibilita ?? []).flatMap((entry) => [
+    entry.marca,
+    entry.modello,
+    entry.versione,
+  ]);
   const everything = [
     input.nome,
     input.descrizione,
@@ -92,16 +100,24 @@ export function searchNorm(input: PartInput, cliente: string | null = null): str
     input.annoImmatricolazione,
     [input.scaffale, input.campata, input.ripiano, input.cassetta].join(' '),
     ...(cliente === null ? [] : [cliente]),
+    ...fitment,
   ];
   return everything.map((text) => foldText(text ?? '')).join(FIELD_SEPARATOR);
 }
 
+/** Folded values joined by the field separator; null when there is none (a part without fitment). */
+function joinedOrNull(values: readonly (string | null)[]): string | null {
+  const present = values.flatMap((value) => (value === null || value === '' ? [] : [foldText(value)]));
+  return present.length === 0 ? null : present.join(FIELD_SEPARATOR);
+}
+
 /**
  * The folded copies searches read, recomputed on every write: nome, marca and modello for their
- * own filters, the free-text search's text, and the code with its letters and digits only, so
- * any spelling of it is found.
+ * own filters (the fitment's marcas and modelli beside them), the free-text search's text, and
+ * the code with its letters and digits only, so any spelling of it is found.
  */
 function derivedColumns(input: PartInput, cliente: string | null) {
+  const fitment = input.compatibilita ?? [];
   return {
     nome_norm: foldText(input.nome),
     marca_norm: foldText(input.marca),
@@ -109,7 +125,25 @@ function derivedColumns(input: PartInput, cliente: string | null) {
     search_norm: searchNorm(input, cliente),
     codice_key: codeKey(input.codice ?? ''),
     location_key: locationKey(input),
+    fitment_marca_norm: joinedOrNull(fitment.map((entry) => entry.marca)),
+    fitment_modello_norm: joinedOrNull(fitment.map((entry) => entry.modello)),
   };
+}
+
+/** What a part's search needs of its donor vehicle. */
+export interface DonorVehicleKeys {
+  targa: string;
+  telaio: string | null;
+}
+
+/**
+ * The donor vehicle's targa and telaio as codes (letters and digits, folded, like codice_key), so
+ * 'ab 123 cd' or 'AB-123-CD' finds AB123CD; null without a vehicle.
+ */
+export function vehicleKey(vehicle: DonorVehicleKeys | null): string | null {
+  if (vehicle === null) return null;
+  const keys = [vehicle.targa, vehicle.telaio ?? ''].map(codeKey).filter((key) => key !== '');
+  return keys.length === 0 ? null : keys.join(FIELD_SEPARATOR);
 }
 
 /**
@@ -134,13 +168,31 @@ export function toFieldColumns(input: PartInput, cliente: string | null = null) 
     versione: input.versione,
     anno_immatricolazione: input.annoImmatricolazione,
     url_immagine: input.urlImmagine ?? null,
-  } satisfies Record<FieldColumn | 'url_immagine', unknown>;
+    vehicle_id: input.veicoloId ?? null,
+  } satisfies Record<FieldColumn | 'url_immagine' | 'vehicle_id', unknown>;
   return { ...columns, ...derivedColumns(input, cliente) };
 }
 
-/** A new row: the fields plus identity and creation time (ISO 8601). */
-export function toNewRow(input: PartInput, id: string, createdAt: string): NewPartRow {
-  return { id, ...toFieldColumns(input), version: 1, created_at: createdAt, updated_at: createdAt };
+/**
+ * A new row: the fields plus identity and creation time (ISO 8601), and the search key of its
+ * donor vehicle. The columns of migration 014 are left out while empty, so a plain part's row is
+ * the one older schemas take (the migration tests fill those with it).
+ */
+export function toNewRow(
+  input: PartInput,
+  id: string,
+  createdAt: string,
+  vehicle: DonorVehicleKeys | null = null,
+): NewPartRow {
+  const { vehicle_id, fitment_marca_norm, fitment_modello_norm, ...columns } = toFieldColumns(input);
+  const linked = {
+    vehicle_id,
+    fitment_marca_norm,
+    fitment_modello_norm,
+    vehicle_key: vehicleKey(vehicle),
+  };
+  const present = Object.fromEntries(Object.entries(linked).filter(([, value]) => value !== null));
+  return { id, ...columns, ...present, version: 1, created_at: createdAt, updated_at: createdAt };
 }
 
 /** The columns of a part's status, reservation and sale (migration 009). */
@@ -174,13 +226,37 @@ export const PART_COLUMNS = [
   'version',
   'created_at',
   'updated_at',
+  // The donor vehicle's id, and whether the part has fitment to read (NULL: none, no query).
+  'vehicle_id',
+  'fitment_marca_norm',
 ] as const satisfies readonly (keyof PartRow)[];
 
 /** The part of a row that PART_COLUMNS selects. */
 export type PartColumns = Pick<PartRow, (typeof PART_COLUMNS)[number]>;
 
-/** A stored row as the API returns it. */
-export function toPart(row: PartColumns): Part {
+/**
+ * A part as the parts tables hold it: the API's part with its donor vehicle as an id, which the
+ * service turns into the vehicle's summary (the vehicles module's to give).
+ */
+export type StoredPart = Omit<Part, 'veicolo'> & { veicoloId: string | null };
+
+/** The API's part: a stored one with its donor vehicle's summary (null when none or gone). */
+export function withVehicle(stored: StoredPart, veicolo: Part['veicolo']): Part {
+  const { veicoloId: _id, ...part } = stored;
+  return { ...part, veicolo };
+}
+
+/** A stored row as the API returns it, given its fitment and its donor vehicle's summary. */
+export function toPart(
+  row: PartColumns,
+  compatibilita: Fitment[] = [],
+  veicolo: Part['veicolo'] = null,
+): Part {
+  return withVehicle(toStoredPart(row, compatibilita), veicolo);
+}
+
+/** A stored row with its fitment (read from part_fitments), its vehicle still an id. */
+export function toStoredPart(row: PartColumns, compatibilita: Fitment[] = []): StoredPart {
   return {
     _id: row.id,
     nome: row.nome,
@@ -212,14 +288,47 @@ export function toPart(row: PartColumns): Part {
     version: Number(row.version),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    veicoloId: row.vehicle_id,
+    compatibilita,
   };
 }
 
-/** The editable fields of a stored part, ready to be merged with a patch. */
-export function toInput(part: Part): PartInput {
+/** The editable fields of a part, ready to be merged with a patch (its vehicle as an id). */
+export function toInput(part: Part | StoredPart): PartInput {
   const fields = Object.fromEntries(PART_FIELDS.map((field) => [field, part[field]])) as Pick<
     Part,
     PartField
   >;
-  return { ...fields, urlImmagine: part.urlImmagine };
+  const veicoloId = 'veicoloId' in part ? part.veicoloId : (part.veicolo?._id ?? null);
+  return { ...fields, urlImmagine: part.urlImmagine, veicoloId, compatibilita: part.compatibilita };
+}
+
+/** A part_fitments row as the API gives it. */
+export function toFitment(row: {
+  marca: string;
+  modello: string | null;
+  versione: string | null;
+  anno_da: string | null;
+  anno_a: string | null;
+}): Fitment {
+  return {
+    marca: row.marca,
+    modello: row.modello,
+    versione: row.versione,
+    annoDa: row.anno_da,
+    annoA: row.anno_a,
+  };
+}
+
+/** The part_fitments rows of a part's list, in its order. */
+export function toFitmentRows(partId: string, list: readonly Fitment[]) {
+  return list.map((entry, position) => ({
+    part_id: partId,
+    position,
+    marca: entry.marca,
+    modello: entry.modello,
+    versione: entry.versione,
+    anno_da: entry.annoDa,
+    anno_a: entry.annoA,
+  }));
 }

@@ -1,8 +1,10 @@
 import fp from 'fastify-plugin';
+import { PartsBulk } from './parts.bulk.js';
 import { activityRoutes, binRoutes } from './parts.lifecycle.routes.js';
 import { PartLifecycleService } from './parts.lifecycle.service.js';
 import partsRoutes from './parts.routes.js';
 import { PartsService } from './parts.service.js';
+import { PartVehicles } from './parts.vehicles.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,6 +12,8 @@ declare module 'fastify' {
     parts: PartsService;
     /** A part's life: statuses, reservations that end, history, the bin. */
     partLifecycle: PartLifecycleService;
+    /** Batches of parts written at once, with their history (the imports). */
+    partsBulk: PartsBulk;
   }
 }
 
@@ -23,14 +27,20 @@ export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
  * The parts module: `app.parts` and `app.partLifecycle`, the /api/componenti, /api/cestino and
  * /api/attivita routes (behind the session guard), the sweeps of expired reservations (every
  * minute) and of the bin (every hour), and the parts' and the bin's answers to the media cleanup
- * (which images they still use).
+ * (which images they still use). Parts link their donor vehicle through `app.vehicles`.
  */
 export default fp(
   async (app) => {
-    const parts = new PartsService(app.db, app.readDb, app.writes, app.clock);
-    const lifecycle = new PartLifecycleService(app.db, app.readDb, app.writes, app.clock);
+    const donors = new PartVehicles(app.vehicles);
+    const parts = new PartsService(app.db, app.readDb, app.writes, app.clock, donors);
+    const lifecycle = new PartLifecycleService(app.db, app.readDb, app.writes, app.clock, donors);
     app.decorate('parts', parts);
     app.decorate('partLifecycle', lifecycle);
+    app.decorate('partsBulk', new PartsBulk(app.writes, app.clock));
+    // A part's donor vehicle: a vehicle with parts cannot be deleted, and a vehicle's new targa or
+    // telaio reaches its parts' search in the same transaction.
+    app.vehicles.setLinkedPartsCounter((ids, db) => parts.linkedPartCounts(ids, db));
+    app.vehicles.onChange((trx, vehicle) => parts.vehicleChanged(trx, vehicle));
     app.media.registerImageOwner({
       name: 'parts',
       referencedUrls: (urls) => parts.referencedImageUrls(urls),
@@ -72,5 +82,5 @@ export default fp(
     await app.register(binRoutes, { prefix: '/api/cestino' });
     await app.register(activityRoutes, { prefix: '/api/attivita' });
   },
-  { name: 'parts', dependencies: ['clock', 'database', 'accounts', 'media'] },
+  { name: 'parts', dependencies: ['clock', 'database', 'accounts', 'media', 'vehicles'] },
 );

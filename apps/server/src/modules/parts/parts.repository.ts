@@ -7,7 +7,6 @@ import {
   type CategoryCount,
   type ConditionCount,
   type Location,
-  type Part,
   type PartInput,
   type PartStatus,
   type SortField,
@@ -16,13 +15,22 @@ import { partsMatching, type MatchingParts, type TextSearch } from '../../db/par
 import type { Database } from '../../db/schema.js';
 import { codeKey, foldText } from '../../lib/text-fold.js';
 import {
+  insertFitments,
+  readStoredPart,
+  readStoredParts,
+  replaceFitments,
+} from './parts.fitments.repository.js';
+import {
   FIELD_COLUMNS,
   locationKey,
   locationRange,
   PART_COLUMNS,
   toFieldColumns,
   toNewRow,
-  toPart,
+  vehicleKey,
+  toStoredPart,
+  type DonorVehicleKeys,
+  type StoredPart,
 } from './parts.mapper.js';
 import type { NewPartRow, PartsTable } from './parts.tables.js';
 
@@ -45,6 +53,8 @@ export interface PartFilter {
   location?: Location | undefined;
   /** The leading segments of a location (scaffale; scaffale and campata; ...), compared the same way. */
   locationPrefix?: readonly string[] | undefined;
+  /** Only the parts taken from this donor vehicle (its id; by the vehicle_id index). */
+  veicolo?: string | undefined;
   /** Only the parts whose code, reduced to letters and digits, is exactly this (or is not). */
   codeIs?: string | undefined;
   codeIsNot?: string | undefined;
@@ -97,7 +107,7 @@ const NULLABLE_SORTS: ReadonlySet<SortField> = new Set(
   SORT_FIELDS.filter((field) => (OPTIONAL_PART_FIELDS as readonly string[]).includes(field)),
 );
 
-/** Rows per INSERT: 26 columns each stays well under SQLite's bound-parameter limit. */
+/** Rows per INSERT: 30 columns each stays well under SQLite's bound-parameter limit. */
 const INSERT_BATCH = 400;
 
 /** The free text split into folded words, each with its code form. */
@@ -123,6 +133,7 @@ function matching(db: Kysely<Database>, filter: PartFilter): MatchingParts {
   });
   let query = matched.query;
   if (filter.categoria !== undefined) query = query.where('parts.categoria', '=', filter.categoria);
+  if (filter.veicolo !== undefined) query = query.where('parts.vehicle_id', '=', filter.veicolo);
   const statusLeft = matched.inStockChecked ? undefined : stati;
   if (statusLeft) query = query.where('parts.stato', statusLeft.op, statusLeft.values);
   if (filter.prezzoMin !== undefined) query = query.where('parts.prezzo_centesimi', '>=', filter.prezzoMin);
@@ -137,6 +148,7 @@ function matching(db: Kysely<Database>, filter: PartFilter): MatchingParts {
   if (filter.codeIsNot !== undefined) query = query.where('parts.codice_key', '<>', filter.codeIsNot);
   const onlyText =
     filter.categoria === undefined &&
+    filter.veicolo === undefined &&
     statusLeft === undefined &&
     filter.prezzoMin === undefined &&
     filter.prezzoMax === undefined &&
@@ -249,25 +261,31 @@ function resumeConditions<O>(
   return value === null ? [emptyAfter, allFilled] : [afterValue];
 }
 
-/** The part with this id, if any. */
-export async function findPartById(db: Kysely<Database>, id: string): Promise<Part | undefined> {
+/** The part with this id, if any (its donor vehicle as an id). */
+export async function findPartById(db: Kysely<Database>, id: string): Promise<StoredPart | undefined> {
   const row = await db.selectFrom('parts').select(PART_COLUMNS).where('id', '=', id).executeTakeFirst();
-  return row ? toPart(row) : undefined;
+  return row ? readStoredPart(db, row) : undefined;
 }
 
-/** Stores a new part and returns it as the API shows it. */
+/**
+ * Stores a new part with its fitment, and returns it; `vehicle` is its donor vehicle (whose
+ * targa and telaio its search key holds), null when none.
+ */
 export async function insertPart(
   db: Kysely<Database>,
   input: PartInput,
   id: string,
   createdAt: string,
-): Promise<Part> {
+  vehicle: DonorVehicleKeys | null = null,
+): Promise<StoredPart> {
   const row = await db
     .insertInto('parts')
-    .values(toNewRow(input, id, createdAt))
+    .values(toNewRow(input, id, createdAt, vehicle))
     .returning(PART_COLUMNS)
     .executeTakeFirstOrThrow();
-  return toPart(row);
+  const compatibilita = input.compatibilita ?? [];
+  await insertFitments(db, [{ partId: id, list: compatibilita }]);
+  return toStoredPart(row, compatibilita);
 }
 
 /**
@@ -276,20 +294,36 @@ export async function insertPart(
  */
 export async function insertParts(
   db: Kysely<Database>,
-  parts: readonly { input: PartInput; id: string; createdAt: string }[],
+  parts: readonly { input: PartInput; id: string; createdAt: string; vehicle?: DonorVehicleKeys | null }[],
 ): Promise<number> {
   for (let start = 0; start < parts.length; start += INSERT_BATCH) {
-    const rows: NewPartRow[] = parts
-      .slice(start, start + INSERT_BATCH)
-      .map((part) => toNewRow(part.input, part.id, part.createdAt));
-    await db.insertInto('parts').values(rows).execute();
+    const batch = parts.slice(start, start + INSERT_BATCH);
+    const rows: NewPartRow[] = batch.map((part) =>
+      toNewRow(part.input, part.id, part.createdAt, part.vehicle ?? null),
+    );
+    // Rows of one INSERT name the same columns: those toNewRow leaves out while empty are NULL.
+    const values = rows.map((row) => ({
+      vehicle_id: null,
+      fitment_marca_norm: null,
+      fitment_modello_norm: null,
+      vehicle_key: null,
+      ...row,
+    }));
+    await db.insertInto('parts').values(values).execute();
+    await insertFitments(
+      db,
+      batch.map((part) => ({ partId: part.id, list: part.input.compatibilita ?? [] })),
+    );
   }
   return parts.length;
 }
 
 /**
- * Replaces a part's fields only if it is still at `expectedVersion` (one atomic statement), and
- * bumps the version (`cliente`: the customer of its reservation, searched with its fields). Undefined when the part is gone or another write got there first.
+ * Replaces a part's fields and fitment list (`input.compatibilita`, none when left out) only if
+ * it is still at `expectedVersion` (one atomic statement), and bumps the version (`cliente`: the
+ * customer of its reservation, searched with its fields). `vehicle`: the donor vehicle whose
+ * targa and telaio the search key takes, when the link changes (undefined leaves the key).
+ * Undefined when the part is gone or another write got there first.
  */
 export async function updatePartIfVersion(
   db: Kysely<Database>,
@@ -298,15 +332,24 @@ export async function updatePartIfVersion(
   input: PartInput,
   updatedAt: string,
   cliente: string | null = null,
-): Promise<Part | undefined> {
+  vehicle?: DonorVehicleKeys | null,
+): Promise<StoredPart | undefined> {
   const row = await db
     .updateTable('parts')
-    .set({ ...toFieldColumns(input, cliente), version: expectedVersion + 1, updated_at: updatedAt })
+    .set({
+      ...toFieldColumns(input, cliente),
+      ...(vehicle === undefined ? {} : { vehicle_key: vehicleKey(vehicle) }),
+      version: expectedVersion + 1,
+      updated_at: updatedAt,
+    })
     .where('id', '=', id)
     .where('version', '=', expectedVersion)
     .returning(PART_COLUMNS)
     .executeTakeFirst();
-  return row ? toPart(row) : undefined;
+  if (!row) return undefined;
+  const compatibilita = input.compatibilita ?? [];
+  await replaceFitments(db, id, compatibilita);
+  return toStoredPart(row, compatibilita);
 }
 
 /** Deletes a part (only at `expectedVersion` when given); true when a row went away. */
@@ -343,7 +386,12 @@ export async function countParts(
     filter.codeIsNot === undefined &&
     filter.prezzoMin === undefined &&
     filter.prezzoMax === undefined;
-  if (plain && filter.location === undefined && filter.locationPrefix === undefined) {
+  if (
+    plain &&
+    filter.location === undefined &&
+    filter.locationPrefix === undefined &&
+    filter.veicolo === undefined
+  ) {
     let counts = db.selectFrom('part_category_counts');
     if (filter.categoria !== undefined) counts = counts.where('categoria', '=', filter.categoria);
     const stati = statusCondition(filter);
@@ -389,7 +437,7 @@ export async function listPartsPage(
   sort: PartSort,
   limit: number,
   offset: number,
-): Promise<Part[]> {
+): Promise<StoredPart[]> {
   const matched = matching(db, filter);
   const pageSeqs = ordered(matched.query.select(matched.seq.as('seq')), sort, matched.seq)
     .limit(limit)
@@ -399,7 +447,7 @@ export async function listPartsPage(
     sort,
     sql.ref<number>('parts.seq'),
   ).execute();
-  return rows.map(toPart);
+  return readStoredParts(db, rows);
 }
 
 /**
@@ -413,7 +461,7 @@ export async function listPartsAfter(
   sort: PartSort,
   start: { after: PartCursor } | { offset: number },
   limit: number,
-): Promise<{ parts: Part[]; next: PartCursor | undefined }> {
+): Promise<{ parts: StoredPart[]; next: PartCursor | undefined }> {
   const matched = matching(db, filter);
   const key = sortRef(sort, matched.seq);
   // Only the API's columns, plus the sort key and seq the next chunk resumes from.
@@ -439,7 +487,7 @@ export async function listPartsAfter(
     last && rows.length === limit
       ? { value: last.sort_key === null ? null : last.sort_key, seq: Number(last.sort_seq) }
       : undefined;
-  return { parts: rows.map((row) => toPart(row)), next };
+  return { parts: await readStoredParts(db, rows), next };
 }
 
 /**
@@ -462,7 +510,7 @@ export async function listMatchingSeqs(
 }
 
 /** The parts with these seqs, in the order given. */
-export async function findPartsBySeq(db: Kysely<Database>, seqs: readonly number[]): Promise<Part[]> {
+export async function findPartsBySeq(db: Kysely<Database>, seqs: readonly number[]): Promise<StoredPart[]> {
   if (seqs.length === 0) return [];
   const rows = await db
     .selectFrom('parts')
@@ -471,10 +519,13 @@ export async function findPartsBySeq(db: Kysely<Database>, seqs: readonly number
     .where('seq', 'in', seqs)
     .execute();
   const bySeq = new Map(rows.map((row) => [Number(row.seq), row]));
-  return seqs.flatMap((seq) => {
-    const row = bySeq.get(seq);
-    return row ? [toPart(row)] : [];
-  });
+  return readStoredParts(
+    db,
+    seqs.flatMap((seq) => {
+      const row = bySeq.get(seq);
+      return row ? [row] : [];
+    }),
+  );
 }
 
 /** Up to `limit` parts whose category is exactly `categoria`, oldest first (by the category index). */
@@ -482,14 +533,14 @@ export async function listPartsOfCategory(
   db: Kysely<Database>,
   categoria: string,
   limit: number,
-): Promise<Part[]> {
+): Promise<StoredPart[]> {
   const rows = await db
     .selectFrom('parts')
     .select(PART_COLUMNS)
     .where('categoria', '=', categoria)
     .limit(limit)
     .execute();
-  return rows.map(toPart);
+  return readStoredParts(db, rows);
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   CategoryRenameInputSchema,
   CategoryRenameResultSchema,
   csvFileName,
+  xlsxFileName,
   LocationSchema,
   lookupSegments,
   PageQuerySchema,
@@ -24,6 +25,7 @@ import {
 import type { Actor } from './parts.lifecycle.repository.js';
 import { csvChunks } from './parts.csv.js';
 import { jsonArrayChunks } from './parts.json-stream.js';
+import { xlsxStream } from './parts.xlsx.js';
 import type { PartFilter } from './parts.repository.js';
 import {
   CategoryCountListSchema,
@@ -194,6 +196,38 @@ const partsRoutes: FastifyPluginAsyncZod = (app) => {
       const chunks = await service.stream(filter, sort);
       reply.header('content-disposition', `attachment; filename="${csvFileName()}"`);
       return sendStream(reply, 'text/csv; charset=utf-8', csvChunks(chunks));
+    },
+  );
+
+  app.get(
+    '/export.xlsx',
+    {
+      config: { permission: 'parts:read' },
+      schema: {
+        ...docs,
+        summary: 'Esportazione in Excel (stessi filtri e colonne del CSV), in streaming',
+        querystring: ExportQuerySchema,
+        response: {
+          200: {
+            description: 'Foglio XLSX: le colonne del CSV, peso, prezzo e anno come numeri',
+            content: {
+              'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: z.string() },
+            },
+          },
+          400: failures[400],
+          ...guarded,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { sort, ...filter } = request.query;
+      const chunks = await service.stream(filter, sort);
+      // A byte stream, not the JSON the response map describes for the other statuses.
+      const raw: FastifyReply = reply;
+      raw.header('content-disposition', `attachment; filename="${xlsxFileName()}"`);
+      return raw
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .send(xlsxStream(chunks));
     },
   );
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PartInputSchema, type Part, type PartInput } from '@magazzino/contract';
+import { PartInputSchema, type Part, type PartInput, type Vehicle } from '@magazzino/contract';
 import { buildTestApp, signIn, type Session, type TestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/databases.js';
-import { partInput, seedParts } from '../../../test/factories.js';
+import { partInput, vehicleInput } from '../../../test/factories.js';
 import { generateDemoParts } from '../../cli/demo-data.js';
 import { newId } from '../../lib/ids.js';
 import { COUNT_LIMIT } from './parts.service.js';
-import { insertPart } from './parts.repository.js';
+import { insertPart, insertParts } from './parts.repository.js';
 
 /**
  * Search against a brute-force oracle: a few thousand realistic parts (the demo generator, with
@@ -43,7 +43,8 @@ function randomSource(seed: number) {
 
 /** The demo parts with the awkward spellings a yard really has mixed in, and fields left empty. */
 function warehouse(): PartInput[] {
-  return generateDemoParts(COUNT, 7).map((input, index) => {
+  const demo = generateDemoParts(COUNT, 7);
+  return demo.map((input, index) => {
     const part = { ...input };
     if (index % 7 === 0) part.nome = `${part.nome} è già revisionato`;
     if (index % 9 === 0) part.marca = part.marca === 'Citroën' ? 'CITROËN' : `${part.marca} Škoda`;
@@ -55,8 +56,26 @@ function warehouse(): PartInput[] {
     if (index % 6 === 1) part.peso = null;
     if (index % 8 === 1) part.versione = null;
     if (index % 10 === 3) part.descrizione = null;
+    // Fitment (migration 014): other makes and models the part also fits, found by the marca and
+    // modello filters and by q.
+    if (index % 4 === 2) {
+      const other = demo[(index * 7 + 3) % demo.length] ?? input;
+      part.compatibilita = [
+        { marca: other.marca, modello: other.modello, versione: other.versione, annoDa: null, annoA: null },
+        ...(index % 8 === 2
+          ? [{ marca: 'Dacia SSandero', modello: null, versione: null, annoDa: '2010', annoA: null }]
+          : []),
+      ];
+    }
     return PartInputSchema.parse(part);
   });
+}
+
+/** A part as the oracle sees it: its input, and its donor vehicle's targa and telaio if it has one. */
+interface OraclePart {
+  id: string;
+  input: PartInput;
+  vehicle?: { targa: string; telaio: string | null } | undefined;
 }
 
 interface Query {
@@ -84,13 +103,31 @@ function fieldsOf(part: PartInput): string[] {
   return [
     ...TEXT_FIELDS.map((field) => part[field] ?? ''),
     [part.scaffale, part.campata, part.ripiano, part.cassetta].join(' '),
+    ...(part.compatibilita ?? []).flatMap((entry) => [
+      entry.marca,
+      entry.modello ?? '',
+      entry.versione ?? '',
+    ]),
   ];
 }
 
-function oracleMatches(part: PartInput, query: Query): boolean {
+/** The values a field filter matches in: the part's own, and for marca and modello its fitment's. */
+function filterValues(part: PartInput, field: 'nome' | 'marca' | 'modello'): string[] {
+  if (field === 'nome') return [part.nome];
+  return [part[field], ...(part.compatibilita ?? []).map((entry) => entry[field] ?? '')];
+}
+
+/** The codes a word read as a code matches in: the part's own, its donor vehicle's targa and telaio. */
+function codesOf(part: OraclePart): string[] {
+  return [part.input.codice ?? '', part.vehicle?.targa ?? '', part.vehicle?.telaio ?? ''].map(alnum);
+}
+
+function oracleMatches(entry: OraclePart, query: Query): boolean {
+  const part = entry.input;
   for (const field of ['nome', 'marca', 'modello'] as const) {
     const wanted = query[field]?.trim();
-    if (wanted && !fold(part[field]).includes(fold(wanted))) return false;
+    if (wanted && !filterValues(part, field).some((value) => fold(value).includes(fold(wanted))))
+      return false;
   }
   if (query.categoria !== undefined && part.categoria !== query.categoria) return false;
   for (const word of (query.q ?? '').trim().split(/\s+/u)) {
@@ -98,15 +135,15 @@ function oracleMatches(part: PartInput, query: Query): boolean {
     if (text === '') continue;
     const code = alnum(word);
     const inText = fieldsOf(part).some((value) => fold(value).includes(text));
-    const inCode = code !== '' && alnum(part.codice ?? '').includes(code);
+    const inCode = code !== '' && codesOf(entry).some((value) => value.includes(code));
     if (!inText && !inCode) return false;
   }
   return true;
 }
 
 /** The oracle's answer, in the list's order: exact codes first for a free-text search, then newest. */
-function oracle(parts: readonly { id: string; input: PartInput }[], query: Query): string[] {
-  const found = parts.filter((part) => oracleMatches(part.input, query)).reverse();
+function oracle(parts: readonly OraclePart[], query: Query): string[] {
+  const found = parts.filter((part) => oracleMatches(part, query)).reverse();
   const code = query.q !== undefined && query.sort === undefined ? alnum(query.q) : '';
   if (code === '') return found.map((part) => part.id);
   const exact = found.filter((part) => alnum(part.input.codice ?? '') === code);
@@ -123,8 +160,11 @@ function typedPiece(random: ReturnType<typeof randomSource>, value: string, leng
   return piece;
 }
 
-function randomQueries(parts: readonly PartInput[], count: number, seed: number): Query[] {
+function randomQueries(entries: readonly OraclePart[], count: number, seed: number): Query[] {
   const random = randomSource(seed);
+  const parts = entries.map((entry) => entry.input);
+  const linked = entries.filter((entry) => entry.vehicle !== undefined);
+  const fitted = parts.filter((part) => (part.compatibilita ?? []).length > 0);
   const queries: Query[] = [];
   const lengths = [1, 2, 3, 4, 5, 7, 10];
   for (let i = 0; i < count; i += 1) {
@@ -136,9 +176,13 @@ function randomQueries(parts: readonly PartInput[], count: number, seed: number)
       case 0:
         queries.push({ nome: typedPiece(random, part.nome, random.pick(lengths)) });
         break;
-      case 1:
-        queries.push({ marca: typedPiece(random, part.marca, random.pick([2, 3, 4, 6])) });
+      case 1: {
+        // Half of them a marca only a fitment entry has.
+        const marca =
+          random.next() < 0.5 ? part.marca : (random.pick(fitted).compatibilita?.[0]?.marca ?? part.marca);
+        queries.push({ marca: typedPiece(random, marca, random.pick([2, 3, 4, 6])) });
         break;
+      }
       case 2:
         queries.push({ nome: word(part.nome), marca: word(part.marca) });
         break;
@@ -150,7 +194,12 @@ function randomQueries(parts: readonly PartInput[], count: number, seed: number)
         break;
       case 5: {
         // The code as another clerk writes it: without separators, or spaced, or dashed.
-        const bare = (part.codice ?? '').replace(/[^\p{L}\p{N}]/gu, '');
+        // A third of them the donor vehicle's targa or telaio, typed as a code.
+        const vehicle = random.next() < 0.35 ? random.pick(linked).vehicle : undefined;
+        const code = vehicle
+          ? random.pick([vehicle.targa, vehicle.telaio ?? vehicle.targa])
+          : (part.codice ?? '');
+        const bare = code.replace(/[^\p{L}\p{N}]/gu, '');
         const spaced = random.next() < 0.5 ? bare : bare.replace(/(.{3})/g, '$1-').replace(/-$/, '');
         queries.push({ q: random.next() < 0.3 ? spaced.slice(0, 5) : spaced.toLowerCase() });
         break;
@@ -164,8 +213,11 @@ function randomQueries(parts: readonly PartInput[], count: number, seed: number)
       case 8:
         queries.push({ q: word(part.nome), categoria: part.categoria });
         break;
-      default:
-        queries.push({ modello: word(part.modello), sort: random.pick(['nome', '-peso', 'ubicazione']) });
+      default: {
+        const source = random.next() < 0.5 ? part : random.pick(fitted);
+        const modello = source.compatibilita?.[0]?.modello ?? source.modello;
+        queries.push({ modello: word(modello), sort: random.pick(['nome', '-peso', 'ubicazione']) });
+      }
     }
   }
   return queries;
@@ -180,8 +232,8 @@ function search(query: Query, extra: Record<string, string>): string {
 }
 
 /** The oracle's order for a sorted query: the sort value, ties by registration (newest last when ascending). */
-function sortedOracle(parts: readonly { id: string; input: PartInput }[], query: Query): string[] {
-  const found = parts.filter((part) => oracleMatches(part.input, query));
+function sortedOracle(parts: readonly OraclePart[], query: Query): string[] {
+  const found = parts.filter((part) => oracleMatches(part, query));
   if (!query.sort) return oracle(parts, query);
   const descending = query.sort.startsWith('-');
   const field = descending ? query.sort.slice(1) : query.sort;
@@ -202,14 +254,44 @@ function sortedOracle(parts: readonly { id: string; input: PartInput }[], query:
 describe.each(DIALECTS)('search on %s', (dialect) => {
   let t: TestApp;
   let session: Session;
-  let parts: { id: string; input: PartInput }[];
+  let parts: OraclePart[];
 
   beforeAll(async () => {
     t = await buildTestApp(dialect);
     session = await signIn(t.app);
-    const inputs = warehouse();
-    const seeded = await seedParts(t.app.db, inputs.length, (index) => inputs[index] ?? {});
-    parts = seeded.map((part) => ({ id: part.id, input: part.input }));
+    // Donor vehicles, some plates written with spaces (stored without), for one part in six.
+    const vehicles: Vehicle[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      const targa = i % 3 === 0 ? `ZR ${100 + i} KW` : `ZR${100 + i}KW`;
+      const response = await session.inject({
+        method: 'POST',
+        url: '/api/veicoli',
+        payload: vehicleInput({ targa }),
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      vehicles.push(response.json<Vehicle>());
+    }
+    const start = Date.parse('2024-01-01T00:00:00.000Z');
+    parts = warehouse().map((input, index) => {
+      const vehicle = index % 6 === 4 ? vehicles[index % vehicles.length] : undefined;
+      const time = start + index * 1000;
+      return {
+        id: newId(time),
+        input: { ...input, veicoloId: vehicle?._id ?? null },
+        vehicle: vehicle ? { targa: vehicle.targa, telaio: vehicle.telaio } : undefined,
+      };
+    });
+    await t.app.db.transaction().execute((trx) =>
+      insertParts(
+        trx,
+        parts.map((part, index) => ({
+          input: part.input,
+          id: part.id,
+          createdAt: new Date(start + index * 1000).toISOString(),
+          vehicle: part.vehicle ?? null,
+        })),
+      ),
+    );
   });
 
   afterAll(async () => {
@@ -227,15 +309,19 @@ describe.each(DIALECTS)('search on %s', (dialect) => {
   }
 
   it('finds exactly what a scan finds, in the same order, with the same counts, page after page', async () => {
-    const queries = randomQueries(
-      parts.map((part) => part.input),
-      160,
-      dialect === 'sqlite' ? 11 : 12,
-    );
+    const queries = randomQueries(parts, 160, dialect === 'sqlite' ? 11 : 12);
     let capped = 0;
     let short = 0;
+    let throughLinks = 0;
     for (const query of queries) {
       const expected = sortedOracle(parts, query);
+      // Found only through its fitment or its donor vehicle: the same part without them is not.
+      const bare = (part: OraclePart): OraclePart => ({
+        id: part.id,
+        input: { ...part.input, compatibilita: [] },
+      });
+      if (parts.some((part) => expected.includes(part.id) && !oracleMatches(bare(part), query)))
+        throughLinks += 1;
       const label = JSON.stringify(query);
       const first = await get(search(query, { limit: '25' }));
       expect(first.ids, label).toEqual(expected.slice(0, 25));
@@ -258,6 +344,7 @@ describe.each(DIALECTS)('search on %s', (dialect) => {
     }
     // The draw covers the awkward cases: counts past the limit, one- and two-letter words.
     expect(capped).toBeGreaterThan(3);
+    expect(throughLinks).toBeGreaterThan(10);
     expect(short).toBeGreaterThan(5);
   });
 
@@ -329,6 +416,59 @@ describe.each(DIALECTS)('search on %s', (dialect) => {
     ).rejects.toThrow('rolled back');
     expect((await get(search({ q: 'rollback' }, {}))).ids).toEqual([]);
     expect(await categories()).toEqual(before);
+    expect((await get('/api/componenti?limit=1')).total).toBe(parts.length);
+  });
+  it('keeps the index right for fitment and donor vehicle through create, edit, delete and a rolled-back write', async () => {
+    const vehicle = (
+      await session.inject({
+        method: 'POST',
+        url: '/api/veicoli',
+        payload: vehicleInput({ targa: 'XJ 404 QP' }),
+      })
+    ).json<Vehicle>();
+    const created = await session.inject({
+      method: 'POST',
+      url: '/api/componenti/crea-componente',
+      payload: partInput({
+        nome: 'Tirante',
+        veicoloId: vehicle._id,
+        compatibilita: [{ marca: 'Tatra Qzwv', modello: 'Moskvy Jkpl' }],
+      }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const part = created.json<Part>();
+    expect((await get(search({ q: 'xj404qp' }, {}))).ids).toEqual([part._id]);
+    expect((await get(search({ marca: 'qzwv' }, {}))).ids).toEqual([part._id]);
+    expect((await get(search({ modello: 'jkpl' }, {}))).ids).toEqual([part._id]);
+
+    const edited = await session.inject({
+      method: 'PATCH',
+      url: `/api/componenti/modifica/${part._id}`,
+      payload: { veicoloId: null, compatibilita: [{ marca: 'Zastava Wvbn' }] },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect((await get(search({ q: 'xj404qp' }, {}))).ids).toEqual([]);
+    expect((await get(search({ marca: 'qzwv' }, {}))).ids).toEqual([]);
+    expect((await get(search({ modello: 'jkpl' }, {}))).ids).toEqual([]);
+    expect((await get(search({ q: 'wvbn' }, {}))).ids).toEqual([part._id]);
+
+    expect(
+      (await session.inject({ method: 'DELETE', url: `/api/componenti/delete/${part._id}` })).statusCode,
+    ).toBe(204);
+    expect((await get(search({ marca: 'wvbn' }, {}))).ids).toEqual([]);
+    expect((await get(search({ q: 'wvbn' }, {}))).ids).toEqual([]);
+
+    await expect(
+      t.app.db.transaction().execute(async (trx) => {
+        const input = PartInputSchema.parse(
+          partInput({ nome: 'Rollback', veicoloId: vehicle._id, compatibilita: [{ marca: 'Trabant Rlbk' }] }),
+        );
+        await insertPart(trx, input, newId(Date.now()), new Date().toISOString(), vehicle);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect((await get(search({ marca: 'rlbk' }, {}))).ids).toEqual([]);
+    expect((await get(search({ q: 'xj404qp' }, {}))).ids).toEqual([]);
     expect((await get('/api/componenti?limit=1')).total).toBe(parts.length);
   });
 });

@@ -11,7 +11,7 @@ import {
   type PartStatus,
   type SortField,
 } from '@magazzino/contract';
-import type { DatabaseHandle } from '../../db/dialect.js';
+import { isForeignKeyViolation, type DatabaseHandle } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { errors } from '../../lib/errors.js';
@@ -19,7 +19,8 @@ import { newId } from '../../lib/ids.js';
 import { codeKey, foldText } from '../../lib/text-fold.js';
 import { editChanges } from './parts.history.js';
 import { findPartWithSeq, insertEvents, moveToBin, type Actor } from './parts.lifecycle.repository.js';
-import { toInput } from './parts.mapper.js';
+import { countPartsOfVehicles, setVehicleKeyOfParts } from './parts.fitments.repository.js';
+import { toInput, vehicleKey, withVehicle, type DonorVehicleKeys, type StoredPart } from './parts.mapper.js';
 import {
   countByCategory,
   countByCondition,
@@ -41,6 +42,7 @@ import {
   type PartFilter,
   type PartSort,
 } from './parts.repository.js';
+import { NO_VEHICLES, PartVehicles, unknownVehicle } from './parts.vehicles.js';
 
 /** Parts read per query while streaming: small enough to keep memory flat, large enough to be quick. */
 export const STREAM_CHUNK_SIZE = 500;
@@ -148,6 +150,15 @@ export function knownSpelling(value: string, inUse: readonly SpellingInUse[], ow
   return best?.name ?? value;
 }
 
+/**
+ * A write that failed on the foreign key of its donor vehicle: the vehicle was deleted between
+ * the check and the write (PostgreSQL, another instance or connection). The same 400 as an
+ * unknown vehicle, never a 500.
+ */
+function vehicleGone(error: unknown): never {
+  throw isForeignKeyViolation(error) ? unknownVehicle() : error;
+}
+
 /** The business rules of parts: existence, versions and ETags, searching, paging and streaming. */
 export class PartsService {
   /**
@@ -160,10 +171,17 @@ export class PartsService {
     /** Runs a unit of writes in a transaction (on SQLite, writes arriving together commit together). */
     private readonly writes: DatabaseHandle['writes'],
     private readonly clock: Clock,
+    /** The parts' donor vehicles, through the vehicles module (none: the demo command's loads). */
+    private readonly vehicles: PartVehicles = new PartVehicles(NO_VEHICLES),
   ) {}
 
   /** The part, or 404. */
   async get(id: string): Promise<Part> {
+    return this.vehicles.completeOne(await this.stored(id));
+  }
+
+  /** The part as stored (its vehicle an id), or 404. */
+  private async stored(id: string): Promise<StoredPart> {
     const part = await findPartById(this.db, id);
     if (!part) throw errors.partNotFound();
     return part;
@@ -176,7 +194,7 @@ export class PartsService {
    */
   private async withKnownSpellings<T extends { categoria?: string; condizione?: string }>(
     values: T,
-    current?: Part,
+    current?: Pick<Part, 'categoria' | 'condizione'>,
     db: Kysely<Database> = this.db,
   ): Promise<T> {
     const result = { ...values };
@@ -199,17 +217,23 @@ export class PartsService {
 
   /**
    * Stores a new part (version 1, created now, disponibile), its categoria and condizione in a
-   * spelling already in use when one matches, and records it in the history.
+   * spelling already in use when one matches, linked to its donor vehicle (400 when no vehicle
+   * has `veicoloId`) with its fitment, and records it in the history.
    */
   async create(input: PartInput, actor: Actor = null): Promise<Part> {
-    // The spelling is chosen inside the write's own transaction, beside the insert and its event.
-    return this.writes.run(async (trx) => {
-      const now = this.clock.now();
-      const spelled = await this.withKnownSpellings(input, undefined, trx);
-      const part = await insertPart(trx, spelled, newId(now.getTime()), now.toISOString());
-      await insertEvents(trx, [{ part, kind: 'creato', actor, changes: [], at: part.createdAt }]);
-      return part;
-    });
+    // The spelling and the vehicle are read inside the write's own transaction, beside the insert
+    // and its event.
+    return this.writes
+      .run(async (trx) => {
+        const now = this.clock.now();
+        const spelled = await this.withKnownSpellings(input, undefined, trx);
+        const vehicle = await this.vehicles.donor(input.veicoloId, trx);
+        const stored = await insertPart(trx, spelled, newId(now.getTime()), now.toISOString(), vehicle);
+        const part = withVehicle(stored, vehicle);
+        await insertEvents(trx, [{ part, kind: 'creato', actor, changes: [], at: part.createdAt }]);
+        return part;
+      })
+      .catch(vehicleGone);
   }
 
   /**
@@ -249,20 +273,27 @@ export class PartsService {
       throw errors.badRequest('Nessun campo da modificare: indica almeno un campo del componente.');
     }
     for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt += 1) {
-      const current = await this.get(id);
+      const current = await this.stored(id);
       if (ifMatch !== undefined && !etagMatches(ifMatch, current)) throw errors.preconditionFailed();
       const merged: PartInput = { ...toInput(current), ...(await this.withKnownSpellings(changes, current)) };
-      const updated = await this.writes.run(async (trx) => {
-        const now = this.clock.now().toISOString();
-        const cliente = current.riserva?.cliente ?? null;
-        const part = await updatePartIfVersion(trx, id, current.version, merged, now, cliente);
-        if (!part) return undefined;
-        const fields = editChanges(current, part);
-        if (fields.length > 0) {
-          await insertEvents(trx, [{ part, kind: 'modificato', actor, changes: fields, at: now }]);
-        }
-        return part;
-      });
+      const relinked = (merged.veicoloId ?? null) !== current.veicoloId;
+      const updated = await this.writes
+        .run(async (trx) => {
+          const now = this.clock.now().toISOString();
+          const cliente = current.riserva?.cliente ?? null;
+          // A new link is checked, and its search key taken, in the write's own transaction.
+          const vehicle = relinked ? await this.vehicles.donor(merged.veicoloId, trx) : undefined;
+          const stored = await updatePartIfVersion(trx, id, current.version, merged, now, cliente, vehicle);
+          if (!stored) return undefined;
+          const [before, part] = await this.vehicles.complete([current, stored], trx);
+          if (!before || !part) throw new Error('complete lost a part');
+          const fields = editChanges(before, part);
+          if (fields.length > 0) {
+            await insertEvents(trx, [{ part, kind: 'modificato', actor, changes: fields, at: now }]);
+          }
+          return part;
+        })
+        .catch(vehicleGone);
       if (updated) return updated;
       // Someone else wrote in between: the client's version is stale now, unless it sent none.
       if (ifMatch !== undefined && ifMatch.trim() !== '*') {
@@ -346,12 +377,22 @@ export class PartsService {
     ]);
     const first = new Set(exactCodes);
     const ordered = [...exactCodes, ...all.filter((seq) => !first.has(seq))];
-    const parts = await findPartsBySeq(this.reader, ordered.slice(page.offset, page.offset + page.limit));
+    const parts = await this.vehicles.complete(
+      await findPartsBySeq(this.reader, ordered.slice(page.offset, page.offset + page.limit)),
+    );
     const exact = all.length <= COUNT_LIMIT;
     return { parts, total: exact ? all.length : COUNT_LIMIT, exact };
   }
 
   private async listPage(filter: PartFilter, sort: string | undefined, page: PageRequest): Promise<Part[]> {
+    return this.vehicles.complete(await this.listStoredPage(filter, sort, page));
+  }
+
+  private async listStoredPage(
+    filter: PartFilter,
+    sort: string | undefined,
+    page: PageRequest,
+  ): Promise<StoredPart[]> {
     const order = parseSort(sort);
     const [first, rest] = segmentsOf(filter, sort);
     if (!first) return [];
@@ -373,6 +414,7 @@ export class PartsService {
   async stream(filter: PartFilter, sort: string | undefined, offset = 0): Promise<AsyncGenerator<Part[]>> {
     const order = parseSort(sort);
     const reader = this.reader;
+    const vehicles = this.vehicles;
     const segments = segmentsOf(filter, sort);
     let segment = 0;
     let cursor: PartCursor | undefined;
@@ -393,7 +435,7 @@ export class PartsService {
         skip = 0;
         cursor = page.next;
         if (!cursor) segment += 1;
-        if (page.parts.length > 0) return page.parts;
+        if (page.parts.length > 0) return vehicles.complete(page.parts);
       }
     };
     const first = await pull();
@@ -408,6 +450,19 @@ export class PartsService {
         chunk = await ahead;
       }
     })();
+  }
+
+  /** How many parts each vehicle is the donor of: the vehicles module's check before a delete. */
+  linkedPartCounts(vehicleIds: readonly string[], db: Kysely<Database>): Promise<Map<string, number>> {
+    return countPartsOfVehicles(db, vehicleIds);
+  }
+
+  /**
+   * A vehicle was updated (in its write's transaction `trx`): its parts' search key follows its
+   * targa and telaio at once, so `q` finds them by the new plate and no longer by the old one.
+   */
+  async vehicleChanged(trx: Kysely<Database>, vehicle: DonorVehicleKeys & { _id: string }): Promise<void> {
+    await setVehicleKeyOfParts(trx, vehicle._id, vehicleKey(vehicle));
   }
 
   /** Which of `urls` some part uses as its image: the parts' answer to the media cleanup. */

@@ -41,6 +41,16 @@ export interface PartsTable {
   search_norm: string;
   codice_key: string;
   location_key: string;
+  /** The donor vehicle (`vehicles.id`), NULL when none (migration 014). */
+  vehicle_id: string | null;
+  /**
+   * Folded copies the marca and modello filters read beside the part's own, joined by U+001F; NULL
+   * without fitment (migration 014).
+   */
+  fitment_marca_norm: string | null;
+  fitment_modello_norm: string | null;
+  /** The donor vehicle's targa and telaio as codes (letters and digits), found by `q`; NULL without one. */
+  vehicle_key: string | null;
   version: Generated<number>;
   created_at: string;
   updated_at: string;
@@ -96,7 +106,21 @@ export interface PartsBinTable {
   deleted_by_name: string | null;
 }
 
+/** One vehicle a part also fits, at its place in the part's list (migration 014). */
+export interface PartFitmentsTable {
+  /** Given by the database: the key a backup pages the rows by. */
+  seq: Generated<number>;
+  part_id: string;
+  position: number;
+  marca: string;
+  modello: string | null;
+  versione: string | null;
+  anno_da: string | null;
+  anno_a: string | null;
+}
+
 export interface PartsTables {
+  part_fitments: PartFitmentsTable;
   parts: PartsTable;
   part_events: PartEventsTable;
   parts_bin: PartsBinTable;

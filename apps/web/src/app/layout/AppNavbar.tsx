@@ -12,8 +12,11 @@ import { messages } from '../../i18n';
 const t = messages.common.nav;
 
 /**
- * The five areas: `pages` are the screens a link itself opens, `within` the screens reached from
- * it (a part's page, its edit and delete screens belong to 'Elenco Componenti').
+ * The six areas: `pages` are the screens a link itself opens, `within` the screens reached from
+ * it (a part's page, its edit and delete screens belong to 'Elenco Componenti'). A `roomy` area
+ * needs more width than the expanded bar has below 1200 px (the five and the e-mail fill it from
+ * 992 px): there it moves into the user menu; it is in the bar from 1200 px (the e-mail then
+ * shortened) and in the collapsed menu of a phone.
  */
 const LINKS = [
   { to: paths.home.getHref(), label: t.home, pages: [paths.home.path, paths.dashboard.path], within: [] },
@@ -31,7 +34,17 @@ const LINKS = [
     pages: [paths.categories.path],
     within: [paths.category.path],
   },
+  {
+    to: paths.vehicles.getHref(),
+    label: messages.vehicles.nav,
+    pages: [paths.vehicles.path],
+    within: [paths.vehicle.path, paths.addVehicle.path, paths.editVehicle.path],
+    roomy: true,
+  },
 ] as const;
+
+/** The areas that move into the user menu while the expanded bar is too narrow for them. */
+const ROOMY_LINKS = LINKS.filter((link) => 'roomy' in link);
 
 /** Links to screens that change the warehouse: a signed-in user whose role cannot (sola lettura) does not see them. */
 const PARTS_WRITE_LINKS: ReadonlySet<string> = new Set([paths.addPart.getHref()]);
@@ -43,6 +56,7 @@ const PARTS_WRITE_LINKS: ReadonlySet<string> = new Set([paths.addPart.getHref()]
 const MENU_LINKS = [
   { to: paths.activity.getHref(), label: t.activity, writes: false },
   { to: paths.bin.getHref(), label: t.bin, writes: true },
+  { to: paths.imports.getHref(), label: messages.imports.nav, writes: true },
 ] as const;
 
 /** The visitor's two links, marked like the areas when their page is shown. */
@@ -126,6 +140,7 @@ export function AppNavbar() {
                         eventKey={link.to}
                         active={current !== undefined}
                         aria-current={current}
+                        className={'roomy' in link ? 'd-lg-none d-xl-flex' : undefined}
                       >
                         {link.label}
                       </Nav.Link>
@@ -147,6 +162,16 @@ export function AppNavbar() {
                     </div>
                     <NavDropdown.Divider />
                     {/* Like 'Utenti' below: a menu item takes no aria-current (axe: aria-allowed-attr). */}
+                    {ROOMY_LINKS.map((link) => (
+                      <NavDropdown.Item
+                        key={link.to}
+                        as={Link}
+                        to={link.to}
+                        className="d-none d-lg-block d-xl-none"
+                      >
+                        {link.label}
+                      </NavDropdown.Item>
+                    ))}
                     {MENU_LINKS.filter((link) => !link.writes || userCan(user, 'parts:write')).map((link) => (
                       <NavDropdown.Item key={link.to} as={Link} to={link.to}>
                         {link.label}

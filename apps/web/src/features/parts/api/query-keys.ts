@@ -62,6 +62,8 @@ export const partKeys = {
   activity: (filter: ActivityFilter) => ['parts', 'activity', filter] as const,
   activityUsers: () => ['parts', 'activity-users'] as const,
   bin: () => ['parts', 'bin'] as const,
+  /** A donor vehicle as the part forms show it (GET /api/veicoli/:id). */
+  donor: (id: string) => ['parts', 'donor', id] as const,
 };
 
 /**

@@ -2,9 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { PART_FIELDS, type PartPatch, type UploadResult } from '@magazzino/contract';
+import type { PartPatch, UploadResult } from '@magazzino/contract';
 import { parts as t } from '../../../i18n/parts';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -13,7 +13,15 @@ import type { VersionedPart } from '../api/get-part';
 import { useUpdatePart } from '../api/update-part';
 import { usePhotoUpload } from '../api/upload-image';
 import { DraftNotice } from './DraftNotice';
-import { changedFields, editResolver, editValuesOf, type EditValues } from './edit-resolver';
+import {
+  changedFields,
+  editResolver,
+  editValuesOf,
+  SERVER_ERROR_FIELDS,
+  type EditValues,
+} from './edit-resolver';
+import { FitmentEditor } from './FitmentEditor';
+import { LinkedVehicle } from './LinkedVehicle';
 import { ImageUpload } from './ImageUpload';
 import { PartFields } from './PartFields';
 import { useReturnFlow } from './return-flow';
@@ -57,12 +65,17 @@ export function EditPartForm({ versioned, reloading, onReload }: EditPartFormPro
       resolver: editResolver(part),
       defaultValues: stored,
     });
+  const veicoloId = useWatch({ control, name: 'veicoloId' });
 
   // Unsaved changes survive a reload or an expired session; a draft made on an older version is
   // put back with a warning (only the fields the clerk changed are kept, so others' edits stay).
   const draft = usePartDraft<EditDraft>(`modifica.${part._id}`, (restored) => {
     for (const [name, value] of Object.entries(restored.values)) {
-      if (typeof value === 'string') setValue(name as keyof EditValues, value, { shouldDirty: true });
+      if (name === 'compatibilita' && Array.isArray(value)) {
+        setValue('compatibilita', value, { shouldDirty: true });
+      } else if (typeof value === 'string' && name !== 'compatibilita') {
+        setValue(name as Exclude<keyof EditValues, 'compatibilita'>, value, { shouldDirty: true });
+      }
     }
     photo.restore(restored.photo);
     setStaleDraft(restored.baseVersion !== part.version);
@@ -108,7 +121,7 @@ export function EditPartForm({ versioned, reloading, onReload }: EditPartFormPro
           afterSave();
         },
         onError: (error) => {
-          applyServerErrors(error, setError, PART_FIELDS);
+          applyServerErrors(error, setError, SERVER_ERROR_FIELDS);
         },
       },
     );
@@ -160,7 +173,29 @@ export function EditPartForm({ versioned, reloading, onReload }: EditPartFormPro
           {t.edit.formTitle}
         </h2>
         <p className="text-body-secondary small">{t.edit.hint}</p>
-        <PartFields idPrefix="modifica" register={register} control={control} errors={formState.errors} />
+        <PartFields
+          idPrefix="modifica"
+          register={register}
+          control={control}
+          errors={formState.errors}
+          groupIntro={{
+            veicolo: (
+              <LinkedVehicle
+                id={veicoloId}
+                known={part.veicolo}
+                onUnlink={() => setValue('veicoloId', '', { shouldDirty: true })}
+                error={formState.errors.veicoloId?.message}
+              />
+            ),
+          }}
+        >
+          <FitmentEditor
+            idPrefix="modifica"
+            register={register}
+            control={control}
+            errors={formState.errors}
+          />
+        </PartFields>
         <div aria-live="polite" className="mt-3">
           {conflict ? (
             <Alert variant="warning" role="alert">

@@ -1,8 +1,17 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { fieldsOfGroup, PART_FIELD_SPECS, type Part, type PartField } from '@magazzino/contract';
+import { Link } from 'react-router';
+import {
+  fieldsOfGroup,
+  PART_FIELD_SPECS,
+  type Fitment,
+  type Part,
+  type PartField,
+} from '@magazzino/contract';
 import { parts as t } from '../../../i18n/parts';
 import { photoSrcSet, previewUrlOf } from '../../../lib/media-urls';
+import { paths } from '../../../lib/paths';
 import { EmptyValue } from './EmptyValue';
+import { donorLine } from './LinkedVehicle';
 import {
   codeSearchUrl,
   formatPeso,
@@ -14,7 +23,7 @@ import {
 } from './format';
 import './parts.css';
 
-const ImageLightbox = lazy(() => import('./ImageLightbox'));
+const ImageLightbox = lazy(() => import('../../../components/ImageLightbox'));
 
 /** How a field reads on the page: its label, and its value ('—' when left empty). */
 const LABELS: Partial<Record<PartField, string>> = {
@@ -53,6 +62,13 @@ function FieldList({ part, fields }: { part: Part; fields: PartField[] }) {
       ))}
     </dl>
   );
+}
+
+/** A fitment entry in words: 'Fiat Punto 1.2 8V, 2003–2010'. */
+function fitmentText(entry: Fitment): string {
+  const name = [entry.marca, entry.modello, entry.versione].filter(Boolean).join(' ');
+  const years = t.fitment.years(entry.annoDa, entry.annoA);
+  return years === '' ? name : `${name}, ${years}`;
 }
 
 /** A titled block of the part's page. */
@@ -115,8 +131,23 @@ export function PartDetails({ part }: { part: Part }) {
           <FieldList part={part} fields={fieldsOfGroup('componente')} />
         </Block>
         <Block id="part-veicolo" title={t.part.groups.veicolo}>
+          {part.veicolo && (
+            <p className="mb-3">
+              <span className="fw-semibold">{t.donor.label}: </span>
+              <Link to={paths.vehicle.getHref(part.veicolo._id)}>{donorLine(part.veicolo)}</Link>
+            </p>
+          )}
           <FieldList part={part} fields={fieldsOfGroup('veicolo')} />
         </Block>
+        {part.compatibilita.length > 0 && (
+          <Block id="part-compatibilita" title={t.fitment.title}>
+            <ul className="mb-0">
+              {part.compatibilita.map((entry, index) => (
+                <li key={index}>{fitmentText(entry)}</li>
+              ))}
+            </ul>
+          </Block>
+        )}
         <Block id="part-registrazione" title={t.part.groups.registrazione}>
           <p className="mb-1">
             <time dateTime={part.createdAt}>{t.part.added(formatWhen(part.createdAt))}</time>

@@ -14,10 +14,10 @@ import { parts as t } from '../../../i18n/parts';
 import { useCategories } from '../api/get-categories';
 import { useConditions } from '../api/get-conditions';
 import { isMoney } from './format';
+import type { PartFormValues } from './part-form-values';
 import './parts.css';
 
-/** What the part forms hold: every field as typed. */
-export type PartFormValues = Record<PartField, string>;
+export type { PartFormValues } from './part-form-values';
 
 type InputMode = InputHTMLAttributes<HTMLInputElement>['inputMode'];
 
@@ -88,6 +88,8 @@ interface PartFieldsProps<T> {
    * says so ('Avanti'): the add form, filled field after field.
    */
   enterMovesOn?: boolean;
+  /** What a group shows above its fields (the 'Veicolo' group: the donor vehicle linked). */
+  groupIntro?: Partial<Record<FieldGroup, ReactNode>>;
   /** More groups after the part's own, in the same grid (the add form's 'Foto'). */
   children?: ReactNode;
 }
@@ -103,6 +105,7 @@ export function PartFields<T>({
   errors,
   idPrefix,
   enterMovesOn = false,
+  groupIntro = {},
   children,
 }: PartFieldsProps<T>) {
   const categories = useCategories();
@@ -185,6 +188,7 @@ export function PartFields<T>({
       {GROUPS.map((group) => (
         <fieldset key={group} className={`part-fieldset part-fieldset-${group}`}>
           <legend className="part-legend">{t.form.groups[group]}</legend>
+          {groupIntro[group]}
           <div className="row g-3">{fieldsInOrder(group).map(field)}</div>
         </fieldset>
       ))}

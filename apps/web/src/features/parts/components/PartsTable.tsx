@@ -10,7 +10,7 @@ import { SortSelect } from './SortSelect';
 import './parts.css';
 
 // The viewer is fetched on the first click: the list itself never pays for it.
-const ImageLightbox = lazy(() => import('./ImageLightbox'));
+const ImageLightbox = lazy(() => import('../../../components/ImageLightbox'));
 
 /** Below Bootstrap's md breakpoint a table cannot fit: each part becomes a card. */
 export const PHONE = '(max-width: 767.98px)';

@@ -1,10 +1,9 @@
-import type { FieldErrors, Resolver } from 'react-hook-form';
+import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
 import {
   PART_FIELD_SPECS,
   PART_FIELDS,
   PartInputSchema,
   PartPatchSchema,
-  fieldErrors,
   parseDecimal,
   type FieldSpec,
   type Part,
@@ -15,9 +14,16 @@ import {
 import type { ZodType } from 'zod';
 import { formatNumber } from '../../../lib/format';
 import { isMoney } from './format';
+import {
+  FITMENT_FIELDS,
+  fitmentRowsOf,
+  sameFitment,
+  type FitmentRow,
+  type PartFormValues,
+} from './part-form-values';
 
-/** What the edit form holds: every field as typed. */
-export type EditValues = Record<PartField, string>;
+/** What the edit form holds: every field as typed, the donor vehicle and the fitment rows. */
+export type EditValues = PartFormValues;
 
 /** The text a field shows for its stored value: a number the Italian way ('1,5', never '1.5'); '' when empty. */
 function storedText(part: Part, name: PartField): string {
@@ -30,15 +36,16 @@ function storedText(part: Part, name: PartField): string {
 
 /** The form's starting values: the stored part. */
 export function editValuesOf(part: Part): EditValues {
-  const values = {} as EditValues;
-  for (const name of PART_FIELDS) values[name] = storedText(part, name);
-  return values;
+  const fields = {} as Record<PartField, string>;
+  for (const name of PART_FIELDS) fields[name] = storedText(part, name);
+  return { ...fields, veicoloId: part.veicolo?._id ?? '', compatibilita: fitmentRowsOf(part.compatibilita) };
 }
 
 /**
  * The fields the user actually changed, as typed: a field equal to the stored one (a number
  * written another way included) is not sent. A field emptied is a change too: an optional one is
  * then emptied by the server, a required one is refused by the schema ('Il nome è obbligatorio').
+ * The donor vehicle counts when linked or unlinked, the fitment list when any row differs.
  */
 export function changedFields(values: EditValues, part: Part): Partial<EditValues> {
   const patch: Partial<EditValues> = {};
@@ -53,22 +60,52 @@ export function changedFields(values: EditValues, part: Part): Partial<EditValue
           : text === stored;
     if (!same) patch[name] = values[name];
   }
+  if (values.veicoloId !== (part.veicolo?._id ?? '')) patch.veicoloId = values.veicoloId;
+  if (!sameFitment(values.compatibilita, fitmentRowsOf(part.compatibilita))) {
+    patch.compatibilita = values.compatibilita;
+  }
   return patch;
 }
 
-/** A resolver checking what `select` takes of the form's values with a contract schema. */
+/** The values as the contract reads them: no donor vehicle is null. */
+function contractValues(values: Partial<EditValues>): Record<string, unknown> {
+  const { veicoloId, ...rest } = values;
+  return veicoloId === undefined ? rest : { ...rest, veicoloId: veicoloId === '' ? null : veicoloId };
+}
+
+const issue = (message: string): FieldError => ({ type: 'validation', message });
+
+/**
+ * A resolver checking what `select` takes of the form's values with a contract schema: each
+ * message goes to its field, a fitment row's to the row's own box ('compatibilita.2.annoA').
+ */
 function contractResolver<T>(
   schema: ZodType<T>,
-  select: (values: EditValues) => unknown,
+  select: (values: EditValues) => Partial<EditValues>,
 ): Resolver<EditValues, unknown, T> {
   return (values) => {
-    const result = schema.safeParse(select(values));
+    const result = schema.safeParse(contractValues(select(values)));
     if (result.success) return { values: result.data, errors: {} };
     const errors: FieldErrors<EditValues> = {};
-    for (const [name, message] of Object.entries(fieldErrors(result.error))) {
-      if ((PART_FIELDS as readonly string[]).includes(name)) {
-        errors[name as PartField] = { type: 'validation', message };
+    const rows: Partial<Record<keyof FitmentRow, FieldError>>[] = [];
+    for (const { path, message } of result.error.issues) {
+      const [name, index, key] = path;
+      if (name === 'compatibilita') {
+        if (typeof index === 'number' && FITMENT_FIELDS.includes(key as keyof FitmentRow)) {
+          const row = (rows[index] ??= {});
+          row[key as keyof FitmentRow] ??= issue(message);
+        } else {
+          errors.compatibilita ??= { root: issue(message) } as FieldErrors<EditValues>['compatibilita'];
+        }
+      } else if (
+        typeof name === 'string' &&
+        ((PART_FIELDS as readonly string[]).includes(name) || name === 'veicoloId')
+      ) {
+        errors[name as PartField | 'veicoloId'] ??= issue(message);
       }
+    }
+    if (rows.length > 0) {
+      errors.compatibilita = Object.assign(rows, errors.compatibilita);
     }
     return { values: {}, errors };
   };
@@ -86,3 +123,6 @@ export function addResolver(): Resolver<EditValues, unknown, PartInput> {
 export function editResolver(part: Part): Resolver<EditValues, unknown, PartPatch> {
   return contractResolver(PartPatchSchema, (values) => changedFields(values, part));
 }
+
+/** The fields the server may name in its `fields` (for applyServerErrors). */
+export const SERVER_ERROR_FIELDS = [...PART_FIELDS, 'veicoloId', 'compatibilita'] as const;

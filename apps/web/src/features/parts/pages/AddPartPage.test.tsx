@@ -121,11 +121,12 @@ describe('AddPartPage', () => {
       'numeric',
     );
     expect(screen.getByRole('textbox', { name: 'Nome' })).toHaveAttribute('enterkeyhint', 'next');
-    // Grouped: Componente, Veicolo, Ubicazione, Foto.
+    // Grouped: Componente, Veicolo, Ubicazione, Compatibile anche con, Foto.
     expect(screen.getAllByRole('group').map((group) => group.querySelector('legend')?.textContent)).toEqual([
       'Componente',
       'Veicolo',
       'Ubicazione',
+      'Compatibile anche con',
       'Foto',
     ]);
     expect(
@@ -270,6 +271,8 @@ describe('AddPartPage', () => {
       versione: '1.2 8V',
       annoImmatricolazione: '2004',
       urlImmagine: null,
+      veicoloId: null,
+      compatibilita: [],
     });
 
     // 'Nuovo veicolo' clears everything.

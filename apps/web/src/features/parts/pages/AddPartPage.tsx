@@ -2,18 +2,12 @@ import { useCallback, useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { useCan } from '../../../lib/session/use-can';
 import { ReadOnlyNotice } from '../components/ReadOnlyNotice';
-import {
-  PART_FIELDS,
-  fieldsOfGroup,
-  type PartField,
-  type PartInput,
-  type UploadResult,
-} from '@magazzino/contract';
+import { fieldsOfGroup, type PartField, type PartInput, type UploadResult } from '@magazzino/contract';
 import { parts as t } from '../../../i18n/parts';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { paths } from '../../../lib/paths';
@@ -21,7 +15,11 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCreatePart } from '../api/create-part';
 import { usePhotoUpload } from '../api/upload-image';
 import { DraftNotice } from '../components/DraftNotice';
-import { addResolver } from '../components/edit-resolver';
+import { useDonorVehicle } from '../api/get-donor-vehicle';
+import { addResolver, SERVER_ERROR_FIELDS } from '../components/edit-resolver';
+import { FitmentEditor } from '../components/FitmentEditor';
+import { LinkedVehicle } from '../components/LinkedVehicle';
+import { emptyPartValues } from '../components/part-form-values';
 import { ImageUpload } from '../components/ImageUpload';
 import { moveOnEnter } from '../components/move-on-enter';
 import { PartFields, type PartFormValues } from '../components/PartFields';
@@ -29,18 +27,20 @@ import { ResultModal } from '../components/ResultModal';
 import { usePartDraft } from '../components/use-part-draft';
 import '../components/parts.css';
 
-const EMPTY: PartFormValues = Object.fromEntries(PART_FIELDS.map((name) => [name, ''])) as PartFormValues;
+const EMPTY: PartFormValues = emptyPartValues();
 
 /**
- * What 'Chiudi' keeps for the next part of a batch: the vehicle it comes from and the shelf it
- * goes to (scaffale, campata, ripiano); each part has its own cassetta.
+ * What 'Chiudi' keeps for the next part of a batch: the vehicle it comes from (its fields and the
+ * link to the donor vehicle) and the shelf it goes to (scaffale, campata, ripiano); each part has
+ * its own cassetta and its own fitment list.
  */
 const KEPT_FOR_NEXT_PART = [
   ...fieldsOfGroup('veicolo'),
+  'veicoloId',
   'scaffale',
   'campata',
   'ripiano',
-] as const satisfies readonly PartField[];
+] as const satisfies readonly (PartField | 'veicoloId')[];
 
 /** What the add form keeps as a draft: every field as typed, and the photo already stored. */
 interface AddDraft {
@@ -50,10 +50,22 @@ interface AddDraft {
 
 const PHOTO_PICKER_ID = 'nuovo-foto';
 
-/** The values typed, without the empty ones. */
+/** The values typed, without the empty ones (an empty fitment list included). */
 function typedValues(values: Partial<PartFormValues>): Partial<PartFormValues> {
-  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '' && v !== undefined));
+  return Object.fromEntries(
+    Object.entries(values).filter(
+      ([, v]) => v !== '' && v !== undefined && !(Array.isArray(v) && v.length === 0),
+    ),
+  );
 }
+
+/** The fields the donor vehicle fills in (still editable). */
+const FROM_VEHICLE = [
+  'marca',
+  'modello',
+  'versione',
+  'annoImmatricolazione',
+] as const satisfies readonly PartField[];
 
 /**
  * 'Aggiungi nuovo componente', made for batches: the fields in groups (Componente, Veicolo,
@@ -84,7 +96,29 @@ function AddPartForm() {
     resolver: addResolver(),
     defaultValues: EMPTY,
   });
-  const { register, control, handleSubmit, formState, setError, reset, setFocus, getValues } = form;
+  const { register, control, handleSubmit, formState, setError, reset, setFocus, getValues, setValue } = form;
+  const veicoloId = useWatch({ control, name: 'veicoloId' });
+
+  // Opened from a vehicle's page (?veicolo=<id>): its marca, modello, versione and anno fill the
+  // form (still editable) and the part is linked to it. The parameter then leaves the URL, so a
+  // reload keeps what the clerk changed since (the draft has the link).
+  const [search, setSearch] = useSearchParams();
+  const fromVehicle = search.get('veicolo') ?? '';
+  const donor = useDonorVehicle(fromVehicle);
+  const donorVehicle = donor.data;
+  useEffect(() => {
+    if (!donorVehicle) return;
+    for (const name of FROM_VEHICLE) setValue(name, donorVehicle[name] ?? '', { shouldDirty: true });
+    setValue('veicoloId', donorVehicle._id, { shouldDirty: true });
+    setSearch(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.delete('veicolo');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [donorVehicle, setValue, setSearch]);
 
   const draft = usePartDraft<AddDraft>('nuovo', (restored) => {
     reset({ ...EMPTY, ...restored.values });
@@ -130,7 +164,7 @@ function AddPartForm() {
         setShowAdded(true);
       },
       onError: (error) => {
-        applyServerErrors(error, setError, PART_FIELDS);
+        applyServerErrors(error, setError, SERVER_ERROR_FIELDS);
       },
     });
   });
@@ -176,7 +210,25 @@ function AddPartForm() {
           control={control}
           errors={formState.errors}
           enterMovesOn
+          groupIntro={{
+            veicolo: (
+              <>
+                <LinkedVehicle
+                  id={veicoloId}
+                  known={donorVehicle}
+                  onUnlink={() => setValue('veicoloId', '', { shouldDirty: true })}
+                  error={formState.errors.veicoloId?.message}
+                />
+                {fromVehicle !== '' && donor.isError && (
+                  <p className="alert alert-warning py-2" role="alert">
+                    {t.donor.notFound}
+                  </p>
+                )}
+              </>
+            ),
+          }}
         >
+          <FitmentEditor idPrefix="nuovo" register={register} control={control} errors={formState.errors} />
           <fieldset className="part-fieldset part-fieldset-foto">
             <legend className="part-legend">{t.form.groups.foto}</legend>
             <ImageUpload label={t.upload.pickerLabel} photo={photo} pickerId={PHOTO_PICKER_ID} />

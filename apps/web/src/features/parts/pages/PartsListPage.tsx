@@ -7,6 +7,7 @@ import { paths } from '../../../lib/paths';
 import { useCan } from '../../../lib/session/use-can';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { exportCsvUrl } from '../api/export-csv';
+import { exportXlsxUrl } from '../api/export-xlsx';
 import { useParts } from '../api/get-parts';
 import { sortParam, type ListSort } from '../components/list-search';
 import { PagedPartsTable } from '../components/PagedPartsTable';
@@ -55,6 +56,9 @@ export default function PartsListPage() {
             {/* A plain link: the browser streams the server's CSV straight to disk. */}
             <a className="btn btn-soft-secondary" href={exportCsvUrl(listFilter)} download>
               {t.list.exportCsv}
+            </a>
+            <a className="btn btn-soft-secondary" href={exportXlsxUrl(listFilter)} download>
+              {t.list.exportXlsx}
             </a>
             {canWrite && addLink(t.list.add)}
           </>

@@ -1,6 +1,6 @@
 import Lightbox, { type SlideImage } from 'yet-another-react-lightbox';
 import 'yet-another-react-lightbox/styles.css';
-import { parts as t } from '../../../i18n/parts';
+import { parts as t } from '../i18n/parts';
 
 interface ImageLightboxProps {
   slides: SlideImage[];

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link, type To } from 'react-router';
-import { parts as t } from '../../../i18n/parts';
-import { formatInteger } from '../../../lib/format';
-import { pageWindow } from './pagination-window';
+import { parts as t } from '../i18n/parts';
+import { formatInteger } from '../lib/format';
+import { pageWindow } from '../lib/pagination-window';
 
 interface PaginationProps {
   page: number;

@@ -1,0 +1,81 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSV_COLUMNS, xlsxFileName, type Part } from '@magazzino/contract';
+import { buildTestApp, signIn, type Session, type TestApp } from '../../../test/app.js';
+import { DIALECTS } from '../../../test/databases.js';
+import { seedParts } from '../../../test/factories.js';
+
+/** The first sheet of an XLSX body, each row as its cell values (1-based columns, as exceljs reads them). */
+async function sheetRows(body: Buffer): Promise<unknown[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(body as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0];
+  const rows: unknown[][] = [];
+  sheet?.eachRow({ includeEmpty: true }, (row) => {
+    rows.push(CSV_COLUMNS.map((_, index) => row.getCell(index + 1).value));
+  });
+  return rows;
+}
+
+/** What the export's row of a part must hold, column by column. */
+function expectedRow(part: Part): unknown[] {
+  return CSV_COLUMNS.map((column) => {
+    if (column === 'anno') return Number(part.annoImmatricolazione);
+    return part[column] ?? null;
+  });
+}
+
+describe.each(DIALECTS)('GET /api/componenti/export.xlsx on %s', (dialect) => {
+  let t: TestApp;
+  let session: Session;
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    session = await signIn(t.app);
+    await seedParts(t.app.db, 1203, (index) => ({
+      nome: index === 5 ? '=HYPERLINK("http://x")' : `Componente ${index} è così`,
+      categoria: index % 2 === 0 ? 'Pari' : 'Dispari',
+      peso: index % 3 === 0 ? null : index / 8,
+      prezzo: index % 4 === 0 ? null : index + 0.5,
+      versione: index % 5 === 0 ? null : 'v',
+    }));
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('sends every part, as the CSV, with numbers as numbers, cell by cell', async () => {
+    const res = await session.inject({ method: 'GET', url: '/api/componenti/export.xlsx' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${xlsxFileName()}"`);
+    expect(xlsxFileName()).toMatch(/^ListaComponenti-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const rows = await sheetRows(res.rawPayload);
+    const parts = (await session.inject({ method: 'GET', url: '/api/componenti' })).json<Part[]>();
+    expect(parts).toHaveLength(1203);
+    expect(rows[0]).toEqual([...CSV_COLUMNS]);
+    expect(rows.slice(1)).toEqual(parts.map(expectedRow));
+    // A formula-looking text is a text cell, never a formula.
+    expect(rows.slice(1).some((row) => row[0] === '=HYPERLINK("http://x")')).toBe(true);
+    expect(typeof rows[1]?.[CSV_COLUMNS.indexOf('anno')]).toBe('number');
+  });
+
+  it('takes the same filters and order as the CSV', async () => {
+    const res = await session.inject({
+      method: 'GET',
+      url: '/api/componenti/export.xlsx?categoria=Pari&sort=-prezzo',
+    });
+    expect(res.statusCode).toBe(200);
+    const rows = await sheetRows(res.rawPayload);
+    const parts = (
+      await session.inject({ method: 'GET', url: '/api/componenti?categoria=Pari&sort=-prezzo' })
+    ).json<Part[]>();
+    expect(parts).toHaveLength(602);
+    expect(rows.slice(1)).toEqual(parts.map(expectedRow));
+    expect(
+      (await session.inject({ method: 'GET', url: '/api/componenti/export.xlsx?sort=colore' })).statusCode,
+    ).toBe(400);
+  });
+});

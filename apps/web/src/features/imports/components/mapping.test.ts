@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { completeMapping, isMappingComplete, mappedColumns, mappingProblems } from './mapping';
+
+const COLONNE = ['Nome', 'Cat.', 'Stato', 'Peso', 'Peso lordo'];
+
+describe('mapping', () => {
+  it('fills every column, ignoring the ones the server proposed nothing for', () => {
+    expect(completeMapping(COLONNE, { Nome: 'nome', Peso: 'peso', Altro: 'codice' })).toEqual({
+      Nome: 'nome',
+      'Cat.': null,
+      Stato: null,
+      Peso: 'peso',
+      'Peso lordo': null,
+    });
+  });
+
+  it('lists the required fields no column gives, in form order, and fields chosen twice', () => {
+    const problems = mappingProblems(COLONNE, {
+      Nome: 'nome',
+      'Cat.': 'categoria',
+      Stato: null,
+      Peso: 'peso',
+      'Peso lordo': 'peso',
+    });
+    expect(problems.missing).toEqual([
+      'condizione',
+      'scaffale',
+      'campata',
+      'ripiano',
+      'cassetta',
+      'marca',
+      'modello',
+      'annoImmatricolazione',
+    ]);
+    expect(problems.duplicates).toEqual([{ field: 'peso', colonne: ['Peso', 'Peso lordo'] }]);
+    expect(isMappingComplete(problems)).toBe(false);
+  });
+
+  it('passes a mapping that gives every required field once', () => {
+    const colonne = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k'];
+    const fields = [
+      'nome',
+      'categoria',
+      'condizione',
+      'scaffale',
+      'campata',
+      'ripiano',
+      'cassetta',
+      'marca',
+      'modello',
+      'annoImmatricolazione',
+      null,
+    ] as const;
+    const mapping = Object.fromEntries(colonne.map((c, i) => [c, fields[i] ?? null]));
+    expect(isMappingComplete(mappingProblems(colonne, mapping))).toBe(true);
+    expect(mappedColumns(colonne, mapping).map((m) => m.colonna)).toEqual(colonne.slice(0, 10));
+  });
+});

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { PageHeader } from '../../../components/PageHeader';
+import { vehicles as t } from '../../../i18n/vehicles';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { paths } from '../../../lib/paths';
+import { useCan } from '../../../lib/session/use-can';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import type { VehicleInput } from '@magazzino/contract';
+import { useCreateVehicle } from '../api/create-vehicle';
+import { PhotoAlerts } from '../components/PhotoAlerts';
+import {
+  addVehicleResolver,
+  emptyVehicleValues,
+  VEHICLE_FORM_FIELDS,
+  type VehicleFormValues,
+} from '../components/vehicle-form';
+import { VehicleFields } from '../components/VehicleFields';
+import { VehicleReadOnlyNotice } from '../components/VehicleReadOnlyNotice';
+import { VehiclePhotosField } from '../components/VehiclePhotosField';
+import { useVehiclePhotos } from '../components/use-vehicle-photos';
+import '../components/vehicles.css';
+
+const PHOTO_PICKER_ID = 'nuovo-veicolo-foto';
+
+/** 'Aggiungi veicolo': the form, or why not for a role that cannot change the warehouse. */
+export default function AddVehiclePage() {
+  const canWrite = useCan('parts:write');
+  return canWrite ? <AddVehicleForm /> : <VehicleReadOnlyNotice title={t.add.title} />;
+}
+
+/**
+ * A new donor vehicle: its fields validated by the contract's VehicleInputSchema (the VIN as it
+ * is typed), the day of entry today unless changed, and up to 12 photos uploaded as they are
+ * chosen. Saved, the clerk lands on the vehicle's page, where its parts are added.
+ */
+function AddVehicleForm() {
+  useDocumentTitle(t.add.title);
+  const navigate = useNavigate();
+  const create = useCreateVehicle();
+  const photos = useVehiclePhotos();
+  const [waiting, setWaiting] = useState(false);
+  const [blocked, setBlocked] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const { register, control, handleSubmit, formState, setError } = useForm<
+    VehicleFormValues,
+    unknown,
+    VehicleInput
+  >({ resolver: addVehicleResolver(), defaultValues: emptyVehicleValues() });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerError(null);
+    setWaiting(photos.uploading);
+    const { failed } = await photos.settled();
+    setWaiting(false);
+    setBlocked(failed);
+    if (failed) {
+      document.getElementById(PHOTO_PICKER_ID)?.focus();
+      return;
+    }
+    try {
+      const saved = await create.mutateAsync({ ...values, immagini: photos.urls() });
+      await navigate(paths.vehicle.getHref(saved._id));
+    } catch (error) {
+      setServerError(applyServerErrors(error, setError, VEHICLE_FORM_FIELDS));
+    }
+  });
+
+  const busy = create.isPending || waiting;
+  return (
+    <section className="container">
+      <PageHeader titleId="add-vehicle-title" title={t.add.title} lead={t.form.requiredNote} />
+      <Form
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        aria-labelledby="add-vehicle-title"
+        className="vehicle-form"
+      >
+        <VehicleFields
+          idPrefix="nuovo-veicolo"
+          register={register}
+          control={control}
+          errors={formState.errors}
+        >
+          <fieldset className="vehicle-fieldset vehicle-fieldset-wide">
+            <legend className="vehicle-legend">{t.form.groups.foto}</legend>
+            <VehiclePhotosField photos={photos} pickerId={PHOTO_PICKER_ID} />
+          </fieldset>
+        </VehicleFields>
+        <div aria-live="polite" className="mt-3">
+          <PhotoAlerts waiting={waiting} blocked={blocked} />
+          {serverError && (
+            <Alert variant="danger" role="alert">
+              {t.form.failed}: {serverError}
+            </Alert>
+          )}
+        </div>
+        <div className="d-flex flex-wrap gap-2 mt-3">
+          <Button type="submit" variant="primary" disabled={busy}>
+            {busy ? t.add.submitting : t.add.submit}
+          </Button>
+          <Link className="btn btn-secondary" to={paths.vehicles.getHref()}>
+            {t.add.back}
+          </Link>
+        </div>
+      </Form>
+    </section>
+  );
+}

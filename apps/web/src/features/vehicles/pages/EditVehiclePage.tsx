@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { VehiclePatch } from '@magazzino/contract';
+import { PageHeader } from '../../../components/PageHeader';
+import { PageSpinner } from '../../../components/PageSpinner';
+import { vehicles as t } from '../../../i18n/vehicles';
+import { ApiError } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { paths } from '../../../lib/paths';
+import { useCan } from '../../../lib/session/use-can';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useVehicle, type VersionedVehicle } from '../api/get-vehicle';
+import { useUpdateVehicle } from '../api/update-vehicle';
+import { LoadError } from '../components/LoadError';
+import { PhotoAlerts } from '../components/PhotoAlerts';
+import {
+  editVehicleResolver,
+  VEHICLE_FORM_FIELDS,
+  vehicleValuesOf,
+  type VehicleFormValues,
+} from '../components/vehicle-form';
+import { VehicleFields } from '../components/VehicleFields';
+import { VehiclePhotosField } from '../components/VehiclePhotosField';
+import { VehicleReadOnlyNotice } from '../components/VehicleReadOnlyNotice';
+import { useVehiclePhotos } from '../components/use-vehicle-photos';
+import '../components/vehicles.css';
+
+const PHOTO_PICKER_ID = 'modifica-veicolo-foto';
+
+/** 'Modifica veicolo': the form, or why not for a role that cannot change the warehouse. */
+export default function EditVehiclePage() {
+  const canWrite = useCan('parts:write');
+  return canWrite ? <EditVehicle /> : <VehicleReadOnlyNotice title={t.edit.title} />;
+}
+
+/** Loads the vehicle named by the URL, then its form (remounted on a newer version). */
+function EditVehicle() {
+  useDocumentTitle(t.edit.title);
+  const { id = '' } = useParams();
+  const query = useVehicle(id);
+  return (
+    <section className="container">
+      <PageHeader title={t.edit.title} lead={query.data?.vehicle.targa} />
+      {query.isPending && <PageSpinner />}
+      {query.isError && (
+        <LoadError title={t.edit.loadError} error={query.error} onRetry={() => void query.refetch()} />
+      )}
+      {query.data && (
+        <EditVehicleForm
+          key={`${query.data.vehicle._id}:${query.data.etag ?? query.data.vehicle.updatedAt}`}
+          versioned={query.data}
+          reloading={query.isFetching}
+          onReload={() => void query.refetch()}
+        />
+      )}
+    </section>
+  );
+}
+
+interface EditVehicleFormProps {
+  versioned: VersionedVehicle;
+  reloading: boolean;
+  onReload: () => void;
+}
+
+/** The same list of URLs, in the same order. */
+function sameUrls(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((url, index) => url === b[index]);
+}
+
+/**
+ * The vehicle's fields prefilled and its photos (reordered, removed, added). Only what changed is
+ * sent, with If-Match: a 412 says someone else changed the vehicle and offers the latest version.
+ */
+function EditVehicleForm({ versioned, reloading, onReload }: EditVehicleFormProps) {
+  const { vehicle, etag } = versioned;
+  const navigate = useNavigate();
+  const update = useUpdateVehicle();
+  const photos = useVehiclePhotos(vehicle.immagini, vehicle.miniature);
+  const [waiting, setWaiting] = useState(false);
+  const [blocked, setBlocked] = useState(false);
+  const [nothingChanged, setNothingChanged] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const { register, control, handleSubmit, formState, setError } = useForm<
+    VehicleFormValues,
+    unknown,
+    VehiclePatch
+  >({ resolver: editVehicleResolver(vehicle), defaultValues: vehicleValuesOf(vehicle) });
+  const back = paths.vehicle.getHref(vehicle._id);
+
+  const onSubmit = handleSubmit(async (patch) => {
+    setServerError(null);
+    setWaiting(photos.uploading);
+    const { failed } = await photos.settled();
+    setWaiting(false);
+    setBlocked(failed);
+    if (failed) {
+      document.getElementById(PHOTO_PICKER_ID)?.focus();
+      return;
+    }
+    const urls = photos.urls();
+    const body: VehiclePatch = sameUrls(urls, vehicle.immagini) ? patch : { ...patch, immagini: urls };
+    if (Object.keys(body).length === 0) {
+      setNothingChanged(true);
+      return;
+    }
+    setNothingChanged(false);
+    try {
+      await update.mutateAsync({ id: vehicle._id, patch: body, etag });
+      await navigate(back);
+    } catch (error) {
+      setServerError(applyServerErrors(error, setError, VEHICLE_FORM_FIELDS));
+    }
+  });
+
+  const conflict = update.error instanceof ApiError && update.error.status === 412;
+  const busy = update.isPending || waiting;
+  return (
+    <Form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      aria-label={t.edit.title}
+      className="vehicle-form"
+    >
+      <p className="text-body-secondary small">{t.edit.hint}</p>
+      <VehicleFields
+        idPrefix="modifica-veicolo"
+        register={register}
+        control={control}
+        errors={formState.errors}
+      >
+        <fieldset className="vehicle-fieldset vehicle-fieldset-wide">
+          <legend className="vehicle-legend">{t.form.groups.foto}</legend>
+          <VehiclePhotosField photos={photos} pickerId={PHOTO_PICKER_ID} />
+        </fieldset>
+      </VehicleFields>
+      <div aria-live="polite" className="mt-3">
+        {conflict ? (
+          <Alert variant="warning" role="alert">
+            <p>{t.edit.conflict}</p>
+            <Button variant="warning" onClick={onReload} disabled={reloading}>
+              {t.edit.loadLatest}
+            </Button>
+          </Alert>
+        ) : (
+          serverError && (
+            <Alert variant="danger" role="alert">
+              {t.form.failed}: {serverError}
+            </Alert>
+          )
+        )}
+        {nothingChanged && <Alert variant="info">{t.edit.nothingChanged}</Alert>}
+        <PhotoAlerts waiting={waiting} blocked={blocked} />
+      </div>
+      <div className="d-flex flex-wrap gap-2 mt-3">
+        <Button type="submit" variant="primary" disabled={busy}>
+          {busy ? t.edit.submitting : t.edit.submit}
+        </Button>
+        <Link className="btn btn-secondary" to={back}>
+          {t.edit.back}
+        </Link>
+      </div>
+    </Form>
+  );
+}
