@@ -14,6 +14,7 @@ import * as m012 from './012-count-lock-order.js';
 import * as m013 from './013-vehicles.js';
 import * as m014 from './014-fitment.js';
 import * as m015 from './015-imports.js';
+import * as m016 from './016-recovery-code-key.js';
 
 /**
  * Every migration, in order. Names are never changed once released: the database records them.
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '013-vehicles': m013,
   '014-fitment': m014,
   '015-imports': m015,
+  '016-recovery-code-key': m016,
 };

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PartInputSchema, type Part } from '@magazzino/contract';
 import { login } from '../../../test/accounts.js';
@@ -52,7 +53,61 @@ describe.each(DIALECTS)('what a backup carries, on %s', (dialect) => {
       await handle.close();
     }
   });
+
+  it('pages every copied table by a column no two rows share (a shared one would skip rows at a page boundary)', async () => {
+    const database = await freshDatabase(dialect);
+    const handle = openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
+    try {
+      await migrateDatabase(handle);
+      const unique = await singleColumnUniqueKeys(handle.db, dialect);
+      const tables = await handle.db.introspection.getTables();
+      const notUnique = COPIED_TABLES.flatMap((table) => {
+        const columns = tables
+          .find((found) => found.name === table.name)
+          ?.columns.map((column) => column.name);
+        const key = table.orderBy.find((column) => columns?.includes(column));
+        return key && unique.has(`${table.name}.${key}`) ? [] : [`${table.name}.${key ?? '?'}`];
+      });
+      expect(notUnique).toEqual([]);
+    } finally {
+      await handle.close();
+    }
+  });
 });
+
+/** `table.column` of every primary key or unique index made of that one column. */
+async function singleColumnUniqueKeys(
+  db: ReturnType<typeof openDatabase>['db'],
+  dialect: TestDatabase['dialect'],
+): Promise<Set<string>> {
+  if (dialect === 'postgres') {
+    const { rows } = await sql<{ key: string }>`
+      select t.relname || '.' || a.attname as key
+      from pg_index i
+      join pg_class t on t.oid = i.indrelid
+      join pg_namespace n on n.oid = t.relnamespace and n.nspname = current_schema()
+      join pg_attribute a on a.attrelid = t.oid and a.attnum = i.indkey[0]
+      where i.indisunique and i.indnatts = 1 and i.indpred is null`.execute(db);
+    return new Set(rows.map((row) => row.key));
+  }
+  const keys = new Set<string>();
+  const { rows: tables } = await sql<{ name: string }>`
+    select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db);
+  for (const { name } of tables) {
+    const { rows: columns } = await sql<{ name: string; pk: number }>`
+      select name, pk from pragma_table_info(${name})`.execute(db);
+    const pk = columns.filter((column) => column.pk > 0);
+    if (pk.length === 1 && pk[0]) keys.add(`${name}.${pk[0].name}`);
+    const { rows: indexes } = await sql<{ name: string; unique: number; partial: number }>`
+      select name, "unique", partial from pragma_index_list(${name})`.execute(db);
+    for (const index of indexes.filter((found) => found.unique === 1 && found.partial === 0)) {
+      const { rows: indexed } = await sql<{ name: string }>`
+        select name from pragma_index_info(${index.name})`.execute(db);
+      if (indexed.length === 1 && indexed[0]) keys.add(`${name}.${indexed[0].name}`);
+    }
+  }
+  return keys;
+}
 
 /** A database at the schema one migration before the latest, with an account and parts in it. */
 async function previousSchemaDatabase(

@@ -42,7 +42,8 @@ export const COPIED_TABLES: readonly CopiedTable[] = [
   {
     name: 'two_factor_recovery_codes',
     label: { one: 'codice di recupero', many: 'codici di recupero' },
-    orderBy: ['user_id', 'code_hash'],
+    // One column: a backup's keyset pages compare one; the hashes of random codes are unique.
+    orderBy: ['code_hash'],
   },
   // The security log (migration 010), kept 180 days: a restore keeps who did what until then.
   {
