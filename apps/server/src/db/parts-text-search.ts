@@ -115,6 +115,12 @@ function contains(column: string, text: string, dialect: 'sqlite' | 'postgres'):
 function wordCondition(eb: PartsExpressions, word: WordTerm, dialect: 'sqlite' | 'postgres') {
   const inText = contains('search_norm', word.text, dialect);
   if (word.code === '') return inText;
+  if (dialect === 'postgres') {
+    // The expression of the GIN index parts_codes_trgm_idx (migration 014): one index for the code
+    // and the vehicle's keys keeps every word a two-way OR, whose bitmaps PostgreSQL intersects.
+    const codes = sql`(parts.codice_key || coalesce(chr(31) || parts.vehicle_key, ''))`;
+    return eb.or([inText, sql<SqlBool>`${codes} like ${likePattern(word.code)} escape '\\'`]);
+  }
   return eb.or([inText, ...CODE_COLUMNS.map((column) => contains(column, word.code, dialect))]);
 }
 

@@ -20,7 +20,11 @@ import { sql, SqliteAdapter, type Kysely } from 'kysely';
  *   feed f_marca, f_modello and f_codice with the part's own column followed by the new one
  *   (`coalesce`: nothing when NULL), so every entry already in parts_fts stays exactly what the
  *   new triggers would write, and the index is not rebuilt. PostgreSQL: partial pg_trgm GIN
- *   indexes on the new columns, ORed with the existing ones by the search.
+ *   indexes on the fitment columns, ORed with the part's own by the search; the code and the
+ *   vehicle's keys in one GIN index on `codice_key || coalesce(chr(31) || vehicle_key, '')`,
+ *   replacing the index on `codice_key` alone: with a third column ORed into every word of `q`,
+ *   PostgreSQL stopped intersecting the words' bitmaps and filtered one word on the rows (two
+ *   words: 4.0 ms instead of 1.1 ms at 10^5 parts).
  *
  * Careful in a later SQLite rebuild of `parts` (as 006 did): with foreign keys on, dropping the
  * old table would delete the fitments (ON DELETE CASCADE); turn them off around such a rebuild.
@@ -47,10 +51,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`create index parts_vehicle_id_idx on parts (vehicle_id, seq) where vehicle_id is not null`.execute(
       db,
     );
-    for (const column of NEW_SEARCH_COLUMNS) {
+    for (const column of FITMENT_COLUMNS) {
       await sql`create index ${sql.id(`parts_${column}_trgm_idx`)} on parts
         using gin (${sql.id(column)} gin_trgm_ops) where ${sql.id(column)} is not null`.execute(db);
     }
+    await sql`create index parts_codes_trgm_idx on parts
+      using gin ((codice_key || coalesce(chr(31) || vehicle_key, '')) gin_trgm_ops)`.execute(db);
+    await sql`drop index parts_codice_key_trgm_idx`.execute(db);
   }
 
   // `seq`, a single increasing key, is what a backup pages the rows by (keyset on one column);
@@ -75,6 +82,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 /** The folded copies the search reads beside the part's own (NULL for a part without fitment or vehicle). */
 const NEW_SEARCH_COLUMNS = ['fitment_marca_norm', 'fitment_modello_norm', 'vehicle_key'] as const;
+/** The new columns with an index of their own on PostgreSQL (vehicle_key shares the code's). */
+const FITMENT_COLUMNS = ['fitment_marca_norm', 'fitment_modello_norm'] as const;
 
 /**
  * The FTS5 triggers of 004 (`withFitment: false`), or the same feeding f_marca, f_modello and
@@ -129,9 +138,13 @@ export async function down(db: Kysely<any>): Promise<void> {
   }
   await sql`drop index parts_vehicle_id_idx`.execute(db);
   if (!sqlite) {
-    for (const column of NEW_SEARCH_COLUMNS) {
+    for (const column of FITMENT_COLUMNS) {
       await sql`drop index ${sql.id(`parts_${column}_trgm_idx`)}`.execute(db);
     }
+    await sql`create index parts_codice_key_trgm_idx on parts using gin (codice_key gin_trgm_ops)`.execute(
+      db,
+    );
+    await sql`drop index parts_codes_trgm_idx`.execute(db);
   }
   for (const column of ['vehicle_id', ...NEW_SEARCH_COLUMNS]) {
     await db.schema.alterTable('parts').dropColumn(column).execute();
