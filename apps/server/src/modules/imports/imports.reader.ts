@@ -8,8 +8,12 @@ export interface SheetRow {
   cells: string[];
 }
 
-/** Rows handed over per message of the worker (and written per transaction by an import). */
-export const READ_BATCH = 500;
+/**
+ * Rows handed over per message of the worker, and written per transaction by an import: on SQLite
+ * a transaction holds the event loop while it writes (100 rows with their history: about 10 ms;
+ * 500 held it up to 100 ms), so other clerks wait at most that long.
+ */
+export const READ_BATCH = 100;
 
 /** Memory a reading thread may use: a file crafted to expand without end stops here, not the server. */
 const WORKER_HEAP_MB = 256;

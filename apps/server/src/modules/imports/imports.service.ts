@@ -74,7 +74,7 @@ const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve)
 /**
  * Imports of parts from spreadsheets (docs/product.md, "Importa"): the upload (kept in the
  * database, so any instance can run and answer it), the preview of a mapping, the import itself in
- * the background (read on a worker thread, written 500 rows per transaction with their history and
+ * the background (read on a worker thread, written 100 rows per transaction with their history and
  * the import's counters), the refused rows, and the hourly purge.
  */
 export class ImportsService {
