@@ -3,6 +3,11 @@ export const common = {
   appName: 'Magazzino Ricambi',
   skipToContent: 'Vai al contenuto principale',
   loading: 'Caricamento in corso…',
+  /** A failed call said on the page (components/ErrorMessage). */
+  loadError: {
+    networkError: 'Impossibile contattare il server. Controlla la connessione e riprova.',
+    retry: 'Riprova',
+  },
   nav: {
     label: 'Navigazione principale',
     toggle: 'Apri o chiudi il menu',

@@ -8,14 +8,26 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
+/** What an upload says when its answer cannot be read, and when the network fails. */
+export interface UploadMessages {
+  failed: string;
+  network: string;
+}
+
 /**
- * POST /api/componenti/upload (multipart, field `my_file`): the photos of parts and of vehicles.
- * XMLHttpRequest rather than fetch, because only XHR reports upload progress for the progress bar.
+ * POSTs `file` as multipart field `field` to `url` and resolves with the JSON answer. XMLHttpRequest
+ * rather than fetch, because only XHR reports upload progress for the progress bars.
  */
-export function uploadImage(file: File, options: UploadOptions = {}): Promise<UploadResult> {
+export function postFile<T>(
+  url: string,
+  field: string,
+  file: File,
+  messages: UploadMessages,
+  options: UploadOptions = {},
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/componenti/upload');
+    xhr.open('POST', url);
     xhr.setRequestHeader('accept', 'application/json');
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) {
@@ -25,9 +37,9 @@ export function uploadImage(file: File, options: UploadOptions = {}): Promise<Up
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) {
         try {
-          resolve(JSON.parse(xhr.responseText) as UploadResult);
+          resolve(JSON.parse(xhr.responseText) as T);
         } catch {
-          reject(new ApiError(xhr.status, t.upload.failed, undefined));
+          reject(new ApiError(xhr.status, messages.failed, undefined));
         }
         return;
       }
@@ -38,11 +50,22 @@ export function uploadImage(file: File, options: UploadOptions = {}): Promise<Up
       });
       void toApiError(response).then(reject, reject);
     };
-    xhr.onerror = () => reject(new ApiError(0, t.networkError, undefined));
+    xhr.onerror = () => reject(new ApiError(0, messages.network, undefined));
     xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const body = new FormData();
-    body.append('my_file', file);
+    body.append(field, file);
     xhr.send(body);
   });
+}
+
+/** POST /api/componenti/upload (multipart, field `my_file`): the photos of parts and of vehicles. */
+export function uploadImage(file: File, options: UploadOptions = {}): Promise<UploadResult> {
+  return postFile<UploadResult>(
+    '/api/componenti/upload',
+    'my_file',
+    file,
+    { failed: t.upload.failed, network: t.networkError },
+    options,
+  );
 }

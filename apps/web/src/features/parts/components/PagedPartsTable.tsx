@@ -10,7 +10,7 @@ import { Pagination } from '../../../components/Pagination';
 import { pageCount } from '../../../lib/pagination-window';
 import { PartsSkeleton } from './PartsSkeleton';
 import { PartsTable } from './PartsTable';
-import { ErrorMessage } from './QueryStatus';
+import { ErrorMessage } from '../../../components/ErrorMessage';
 
 interface PagedPartsTableProps {
   query: UseQueryResult<PartsPage>;

@@ -3,7 +3,7 @@ import { messages } from '../../../i18n';
 import { formatInteger } from '../../../lib/format';
 import { usePartHistory } from '../api/get-part-history';
 import { HistoryList } from './HistoryList';
-import { ErrorMessage } from './QueryStatus';
+import { ErrorMessage } from '../../../components/ErrorMessage';
 
 const t = messages.history.storico;
 

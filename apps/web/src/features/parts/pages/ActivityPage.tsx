@@ -15,7 +15,7 @@ import { ACTIVITY_KEYS, dayBounds, readDay } from '../components/activity-search
 import { calendarDayFromToday } from '../components/format';
 import { HistoryList } from '../components/HistoryList';
 import { withSearch } from '../components/list-search';
-import { ErrorMessage } from '../components/QueryStatus';
+import { ErrorMessage } from '../../../components/ErrorMessage';
 import '../components/parts.css';
 
 const t = messages.history.activity;

@@ -17,7 +17,7 @@ import { useBin } from '../api/get-bin';
 import { usePurgePart } from '../api/purge-part';
 import { useRestorePart } from '../api/restore-part';
 import { BinList } from '../components/BinList';
-import { ErrorMessage } from '../components/QueryStatus';
+import { ErrorMessage } from '../../../components/ErrorMessage';
 import { ReadOnlyNotice } from '../components/ReadOnlyNotice';
 import '../components/parts.css';
 

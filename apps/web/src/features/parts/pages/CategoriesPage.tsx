@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCategories } from '../api/get-categories';
 import { CategoryActions } from '../components/CategoryActions';
 import { readStatusParam, SEARCH_KEYS, withSearch } from '../components/list-search';
-import { ErrorMessage } from '../components/QueryStatus';
+import { ErrorMessage } from '../../../components/ErrorMessage';
 import { StatusFilterSelect } from '../components/StatusFilterSelect';
 import '../components/parts.css';
 

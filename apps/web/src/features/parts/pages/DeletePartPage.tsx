@@ -11,7 +11,7 @@ import { useDeletePart } from '../api/delete-part';
 import { usePart } from '../api/get-part';
 import { EmptyValue } from '../components/EmptyValue';
 import { PartThumbnail } from '../components/PartThumbnail';
-import { ErrorMessage } from '../components/QueryStatus';
+import { ErrorMessage } from '../../../components/ErrorMessage';
 import { backLabel, useReturnFlow } from '../components/return-flow';
 import '../components/parts.css';
 

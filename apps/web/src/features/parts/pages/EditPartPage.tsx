@@ -9,7 +9,7 @@ import { usePart } from '../api/get-part';
 import { EditPartForm } from '../components/EditPartForm';
 import { PartHistory } from '../components/PartHistory';
 import { PartStatusPanel } from '../components/PartStatusPanel';
-import { ErrorMessage } from '../components/QueryStatus';
+import { ErrorMessage } from '../../../components/ErrorMessage';
 
 /**
  * 'Modifica componente': the part's status with its quick actions, the form, and its 'Storico'. The

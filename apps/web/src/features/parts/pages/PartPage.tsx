@@ -9,7 +9,7 @@ import { usePart } from '../api/get-part';
 import { PartDetails } from '../components/PartDetails';
 import { PartHistory } from '../components/PartHistory';
 import { PartStatusPanel } from '../components/PartStatusPanel';
-import { ErrorMessage } from '../components/QueryStatus';
+import { ErrorMessage } from '../../../components/ErrorMessage';
 import { backLabel, backTo, readOrigin, useFromHere } from '../components/return-flow';
 
 /**

@@ -8,7 +8,7 @@ import { formatInteger } from '../../../lib/format';
 import { pageCount } from '../../../lib/pagination-window';
 import { paths } from '../../../lib/paths';
 import { useVehicleParts } from '../api/get-vehicle-parts';
-import { LoadError } from './LoadError';
+import { ErrorMessage } from '../../../components/ErrorMessage';
 import { useVehicleSearch } from './use-vehicle-search';
 
 /** Parts per page of a vehicle's list. */
@@ -31,7 +31,9 @@ export function VehicleParts({ vehicle }: { vehicle: Vehicle }) {
 
   if (query.isPending) return <p className="text-body-secondary">{t.page.parts}…</p>;
   if (!data) {
-    return <LoadError title={t.page.partsError} error={query.error} onRetry={() => void query.refetch()} />;
+    return (
+      <ErrorMessage title={t.page.partsError} error={query.error} onRetry={() => void query.refetch()} />
+    );
   }
   if (data.total === 0 && data.parts.length === 0) {
     return <EmptyState headingLevel={3} title={t.page.partsEmpty} text={t.page.partsEmptyText} />;

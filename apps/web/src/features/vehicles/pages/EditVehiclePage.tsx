@@ -15,7 +15,7 @@ import { useCan } from '../../../lib/session/use-can';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useVehicle, type VersionedVehicle } from '../api/get-vehicle';
 import { useUpdateVehicle } from '../api/update-vehicle';
-import { LoadError } from '../components/LoadError';
+import { ErrorMessage } from '../../../components/ErrorMessage';
 import { PhotoAlerts } from '../components/PhotoAlerts';
 import {
   editVehicleResolver,
@@ -47,7 +47,7 @@ function EditVehicle() {
       <PageHeader title={t.edit.title} lead={query.data?.vehicle.targa} />
       {query.isPending && <PageSpinner />}
       {query.isError && (
-        <LoadError title={t.edit.loadError} error={query.error} onRetry={() => void query.refetch()} />
+        <ErrorMessage title={t.edit.loadError} error={query.error} onRetry={() => void query.refetch()} />
       )}
       {query.data && (
         <EditVehicleForm

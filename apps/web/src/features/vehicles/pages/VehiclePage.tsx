@@ -12,7 +12,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDeleteVehicle } from '../api/delete-vehicle';
 import { useVehicle } from '../api/get-vehicle';
 import { addPartFromVehicleHref, vehicleName } from '../components/format';
-import { LoadError } from '../components/LoadError';
+import { ErrorMessage } from '../../../components/ErrorMessage';
 import { Block, VehicleDetails } from '../components/VehicleDetails';
 import { VehicleGallery } from '../components/VehicleGallery';
 import { VehicleParts } from '../components/VehicleParts';
@@ -76,7 +76,7 @@ export default function VehiclePage() {
       />
       {query.isPending && <PageSpinner />}
       {query.isError && (
-        <LoadError title={t.page.loadError} error={query.error} onRetry={() => void query.refetch()} />
+        <ErrorMessage title={t.page.loadError} error={query.error} onRetry={() => void query.refetch()} />
       )}
       <div aria-live="polite">
         {remove.isError && (

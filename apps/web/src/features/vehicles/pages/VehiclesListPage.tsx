@@ -13,7 +13,7 @@ import { paths } from '../../../lib/paths';
 import { useCan } from '../../../lib/session/use-can';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useVehicles } from '../api/get-vehicles';
-import { LoadError } from '../components/LoadError';
+import { ErrorMessage } from '../../../components/ErrorMessage';
 import { EMPTY_VEHICLE_FILTERS, useVehicleSearch, VEHICLE_FILTERS } from '../components/use-vehicle-search';
 import { VehiclesFilters } from '../components/VehiclesFilters';
 import { VehiclesTable } from '../components/VehiclesTable';
@@ -63,7 +63,7 @@ export default function VehiclesListPage() {
         </LoadingSkeleton>
       )}
       {query.isError && (
-        <LoadError title={t.list.errorTitle} error={query.error} onRetry={() => void query.refetch()} />
+        <ErrorMessage title={t.list.errorTitle} error={query.error} onRetry={() => void query.refetch()} />
       )}
       {data && (
         <>

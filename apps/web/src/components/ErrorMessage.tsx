@@ -1,16 +1,18 @@
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { vehicles as t } from '../../../i18n/vehicles';
+import { common } from '../i18n/common';
 
-interface LoadErrorProps {
+const t = common.loadError;
+
+interface ErrorMessageProps {
   title: string;
   error: unknown;
   /** When given, a 'Riprova' button repeats the failed call. */
   onRetry?: () => void;
 }
 
-/** A failed call, said on the page in Italian, with a way to retry. */
-export function LoadError({ title, error, onRetry }: LoadErrorProps) {
+/** A failed call, said on the page in Italian (never a browser alert), with a way to retry. */
+export function ErrorMessage({ title, error, onRetry }: ErrorMessageProps) {
   const detail = error instanceof Error && error.message !== '' ? error.message : t.networkError;
   return (
     <Alert variant="danger" role="alert" className="my-3">
