@@ -249,6 +249,10 @@ describe('import in Chromium', () => {
         await assertFits(page);
         // Remembered from the CSV with the same headers.
         expect(await fieldFor(page, 'Conservazione').inputValue()).toBe('condizione');
+        // The workbook's own values beside each column, read by the server.
+        const mappingTable = page.getByRole('table', { name: /colonne del file/i });
+        await mappingTable.getByText('Importato XLSX 1', { exact: true }).waitFor();
+        await mappingTable.getByText('2.25', { exact: true }).waitFor();
         await page.getByRole('button', { name: 'Mostra l’anteprima' }).click();
         await previewTitle(page).waitFor();
         await page.getByText('2 righe valide', { exact: true }).waitFor();

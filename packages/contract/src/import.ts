@@ -89,6 +89,9 @@ export const ImportSummarySchema = z
       .array(z.string())
       .describe("Le intestazioni delle colonne, come nel file (rese uniche: 'Nome (2)')"),
     righe: z.number().int().describe('Righe di dati (intestazione e righe vuote escluse)'),
+    esempi: z
+      .array(z.array(z.string()))
+      .describe('Per ogni colonna, nello stesso ordine, i primi valori non vuoti del file (al massimo 3)'),
     mappatura: ImportMappingSchema.describe(
       "La mappatura ricordata per queste intestazioni, altrimenti indovinata dai nomi; dopo l'esecuzione, quella usata",
     ),

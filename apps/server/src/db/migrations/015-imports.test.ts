@@ -25,6 +25,7 @@ describe.each(DIALECTS)('migration 015-imports on %s', (dialect) => {
         file_name: 'a.csv',
         format: 'csv',
         columns: '["nome"]',
+        samples: '[["Faro"]]',
         header_key: 'k',
         rows: 1,
         mapping: '{}',

@@ -26,6 +26,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('file_name', 'text', (c) => c.notNull())
     .addColumn('format', 'varchar(8)', (c) => c.notNull())
     .addColumn('columns', 'text', (c) => c.notNull())
+    .addColumn('samples', 'text', (c) => c.notNull())
     .addColumn('header_key', 'varchar(64)', (c) => c.notNull())
     .addColumn('rows', 'integer', (c) => c.notNull())
     .addColumn('mapping', 'text', (c) => c.notNull())

@@ -24,6 +24,7 @@ function toRecord(row: ImportRow): ImportRecord {
       nomeFile: row.file_name,
       formato: row.format as ImportFormat,
       colonne: JSON.parse(row.columns) as string[],
+      esempi: JSON.parse(row.samples) as string[][],
       righe: Number(row.rows),
       mappatura: JSON.parse(row.mapping) as ImportMapping,
       stato: row.status as ImportStatus,
@@ -47,6 +48,8 @@ export interface NewImport {
   fileName: string;
   format: ImportFormat;
   columns: readonly string[];
+  /** The first non-empty values of each column, in the columns' order. */
+  samples: readonly (readonly string[])[];
   headerKey: string;
   rows: number;
   mapping: ImportMapping;
@@ -65,6 +68,7 @@ export async function insertImport(db: Kysely<Database>, input: NewImport): Prom
       file_name: input.fileName,
       format: input.format,
       columns: JSON.stringify(input.columns),
+      samples: JSON.stringify(input.samples),
       header_key: input.headerKey,
       rows: input.rows,
       mapping: JSON.stringify(input.mapping),

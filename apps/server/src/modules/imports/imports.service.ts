@@ -68,6 +68,20 @@ export interface UploadedFile {
   bytes: Buffer;
 }
 
+/** Values shown per column on the mapping step, and the rows looked at to find them. */
+const SAMPLES_PER_COLUMN = 3;
+const SAMPLE_SCAN_ROWS = 1000;
+
+/** Adds to each column's samples the batch's first non-empty values, up to SAMPLES_PER_COLUMN. */
+function collectSamples(samples: string[][], batch: readonly SheetRow[]): void {
+  for (const row of batch) {
+    samples.forEach((values, index) => {
+      const cell = (row.cells[index] ?? '').trim();
+      if (cell !== '' && values.length < SAMPLES_PER_COLUMN) values.push(cell.slice(0, 100));
+    });
+  }
+}
+
 /** Lets the requests queued meanwhile run between two batches. */
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -99,8 +113,12 @@ export class ImportsService {
     if (format === 'other') throw importErrors.notSpreadsheet();
     const sheet = await openSheet(file.bytes, format);
     let rows = 0;
+    const samples: string[][] = sheet.header.map(() => []);
     try {
-      for await (const batch of sheet.batches) rows += batch.length;
+      for await (const batch of sheet.batches) {
+        rows += batch.length;
+        if (rows <= SAMPLE_SCAN_ROWS) collectSamples(samples, batch);
+      }
     } finally {
       await sheet.close();
     }
@@ -117,6 +135,7 @@ export class ImportsService {
         fileName: file.fileName.slice(0, 255),
         format,
         columns,
+        samples,
         headerKey,
         rows,
         mapping,

@@ -9,6 +9,8 @@ export interface ImportsTable {
   format: string;
   /** JSON array of the header cells (made unique). */
   columns: string;
+  /** The first non-empty values of each column (at most 3), JSON: the mapping step shows them. */
+  samples: string;
   /** SHA-256 of the header set: the key of the remembered mapping. */
   header_key: string;
   rows: number;

@@ -205,6 +205,14 @@ describe.each(DIALECTS)('imports on %s', (dialect) => {
     ];
     const summary = await uploaded(session, await xlsxFile(rows), 'magazzino.xlsx');
     expect(summary).toMatchObject({ formato: 'xlsx', righe: 5, colonne: HEADER });
+    // The mapping step shows each column's first values, read by the server from the workbook.
+    expect(summary.esempi).toHaveLength(HEADER.length);
+    expect(summary.esempi[HEADER.indexOf('Nome componente')]).toEqual([
+      'Numeri veri',
+      '=1+1',
+      'Data come anno',
+    ]);
+    expect(summary.esempi[HEADER.indexOf('Peso (Kg)')]?.[0]).toBe('2.25');
     const result = (await preview(summary._id, summary.mappatura)).json<ImportPreview>();
     expect(result).toMatchObject({ valide: 3, conErrori: 2 });
     expect(result.righe.map((r) => r.riga)).toEqual([2, 3, 4, 5, 7]);

@@ -20,7 +20,7 @@ const t = messages.imports;
 interface MappingStepProps {
   summary: ImportSummary;
   /** A few values of each column, by column; null when they are not known (an Excel sheet). */
-  samples: Record<string, readonly string[]> | null;
+  samples: Record<string, readonly string[]>;
   mapping: ImportMapping;
   problems: MappingProblems;
   onChange: (colonna: string, field: ImportTarget | null) => void;
@@ -65,14 +65,14 @@ export function MappingStep(props: MappingStepProps) {
             <thead>
               <tr>
                 <th scope="col">{t.mapping.column}</th>
-                {samples && <th scope="col">{t.mapping.samples}</th>}
+                <th scope="col">{t.mapping.samples}</th>
                 <th scope="col">{t.mapping.field}</th>
               </tr>
             </thead>
             <tbody>
               {summary.colonne.map((colonna, index) => {
                 const selectId = `${id}-field-${index}`;
-                const values = samples?.[colonna] ?? [];
+                const values = samples[colonna] ?? [];
                 const chosen = mapping[colonna] ?? null;
                 const wrong = chosen !== null && problems.duplicates.some((d) => d.field === chosen);
                 return (
@@ -80,21 +80,19 @@ export function MappingStep(props: MappingStepProps) {
                     <th scope="row" className="import-column-name">
                       {colonna}
                     </th>
-                    {samples && (
-                      <td data-label={t.mapping.samples} className="import-samples">
-                        {values.length > 0 ? (
-                          <ul className="list-unstyled mb-0">
-                            {values.map((value, i) => (
-                              <li key={i} className="text-truncate">
-                                {value}
-                              </li>
-                            ))}
-                          </ul>
-                        ) : (
-                          <span className="text-body-secondary">{t.mapping.noSamples}</span>
-                        )}
-                      </td>
-                    )}
+                    <td data-label={t.mapping.samples} className="import-samples">
+                      {values.length > 0 ? (
+                        <ul className="list-unstyled mb-0">
+                          {values.map((value, i) => (
+                            <li key={i} className="text-truncate">
+                              {value}
+                            </li>
+                          ))}
+                        </ul>
+                      ) : (
+                        <span className="text-body-secondary">{t.mapping.noSamples}</span>
+                      )}
+                    </td>
                     <td data-label={t.mapping.field}>
                       <Form.Label htmlFor={selectId} visuallyHidden>
                         {t.mapping.fieldFor(colonna)}

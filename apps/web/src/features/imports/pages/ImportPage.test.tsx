@@ -43,6 +43,13 @@ function makeImport(overrides: Partial<ImportSummary> = {}): ImportSummary {
     formato: 'csv',
     colonne: Object.keys(PROPOSED),
     righe: 3,
+    // What the server reads from the file: each column's first values.
+    esempi: Object.keys(PROPOSED).map((_, index) =>
+      CSV.split('\n')
+        .slice(1)
+        .map((line) => line.split(';')[index] ?? '')
+        .filter((value) => value !== ''),
+    ),
     mappatura: { ...PROPOSED },
     stato: 'caricato',
     modalita: null,

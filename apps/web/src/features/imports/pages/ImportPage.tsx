@@ -24,7 +24,6 @@ import { FileStep } from '../components/FileStep';
 import { ImportHistory } from '../components/ImportHistory';
 import { ImportNotAllowed } from '../components/ImportNotAllowed';
 import { ImportSteps } from '../components/ImportSteps';
-import { useCsvSamples } from '../components/csv-samples';
 import { completeMapping, mappingProblems } from '../components/mapping';
 import { MappingStep } from '../components/MappingStep';
 import { PreviewStep } from '../components/PreviewStep';
@@ -84,8 +83,6 @@ function Importer() {
     : upload.error instanceof DOMException
       ? null
       : failureOf(upload.error);
-  // The file just sent, for the samples of its columns.
-  const uploaded = upload.data && upload.data._id === id ? upload.variables : undefined;
 
   return (
     <section className="container-fluid px-lg-4 import-page">
@@ -103,14 +100,7 @@ function Importer() {
           <ImportHistory />
         </>
       ) : (
-        <ImportShown
-          key={id}
-          id={id}
-          file={uploaded}
-          acted={acted}
-          onAct={() => setActed(true)}
-          onStartOver={startOver}
-        />
+        <ImportShown key={id} id={id} acted={acted} onAct={() => setActed(true)} onStartOver={startOver} />
       )}
     </section>
   );
@@ -118,14 +108,13 @@ function Importer() {
 
 interface ShownProps {
   id: string;
-  file: File | undefined;
   acted: boolean;
   onAct: () => void;
   onStartOver: () => void;
 }
 
 /** An uploaded import: its mapping and preview until it runs, then its progress and summary. */
-function ImportShown({ id, file, acted, onAct, onStartOver }: ShownProps) {
+function ImportShown({ id, acted, onAct, onStartOver }: ShownProps) {
   const query = useImport(id);
   const queryClient = useQueryClient();
   const stato = query.data?.stato;
@@ -154,9 +143,7 @@ function ImportShown({ id, file, acted, onAct, onStartOver }: ShownProps) {
   }
   const summary = query.data;
   if (summary.stato === 'caricato') {
-    return (
-      <MappingFlow summary={summary} file={file} acted={acted} onAct={onAct} onStartOver={onStartOver} />
-    );
+    return <MappingFlow summary={summary} acted={acted} onAct={onAct} onStartOver={onStartOver} />;
   }
   return (
     <>
@@ -169,16 +156,18 @@ function ImportShown({ id, file, acted, onAct, onStartOver }: ShownProps) {
 
 interface MappingFlowProps {
   summary: ImportSummary;
-  /** The file just uploaded, while at hand (its first rows are the mapping's samples). */
-  file: File | undefined;
   acted: boolean;
   onAct: () => void;
   onStartOver: () => void;
 }
 
 /** Steps 2 and 3: the mapping (kept while going back and forth) and the preview it gives. */
-function MappingFlow({ summary, file, acted, onAct, onStartOver }: MappingFlowProps) {
-  const samples = useCsvSamples(file, summary.colonne);
+function MappingFlow({ summary, acted, onAct, onStartOver }: MappingFlowProps) {
+  // The first values of each column, read by the server from the file (CSV or XLSX).
+  const samples = useMemo(
+    () => Object.fromEntries(summary.colonne.map((colonna, index) => [colonna, summary.esempi[index] ?? []])),
+    [summary.colonne, summary.esempi],
+  );
   const [mapping, setMapping] = useState<ImportMapping>(() =>
     completeMapping(summary.colonne, summary.mappatura),
   );
