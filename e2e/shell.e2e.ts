@@ -253,6 +253,38 @@ describe('the app shell in Chromium', () => {
     await context.close();
   });
 
+  it("is installable on a phone's home screen: an Italian name, standalone, its icons served", async () => {
+    const { context, page } = await openPage(browser, { viewport: 'phone' });
+    await page.goto(server.url + '/login');
+    await page.getByRole('heading', { name: 'Accedi' }).waitFor();
+    // Chromium's own verdict on the manifest, its icons and the page.
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    // 'in-incognito' is the test's browser context (Playwright's are off the record), not the app.
+    expect(installabilityErrors.filter((error) => error.errorId !== 'in-incognito')).toEqual([]);
+    const { url, data } = await cdp.send('Page.getAppManifest');
+    expect(url).toBe(server.url + '/manifest.webmanifest');
+    const manifest = JSON.parse(data ?? '{}') as {
+      name: string;
+      lang: string;
+      display: string;
+      icons: { src: string; sizes: string; type: string }[];
+    };
+    expect(manifest).toMatchObject({ name: 'Magazzino Ricambi', lang: 'it', display: 'standalone' });
+    for (const icon of [
+      ...manifest.icons,
+      { src: '/icons/apple-touch-icon.png', sizes: '180x180', type: 'image/png' },
+    ]) {
+      const response = await page.request.get(server.url + icon.src);
+      expect(response.status(), icon.src).toBe(200);
+      expect(response.headers()['content-type']).toBe(icon.type);
+      // The PNG's own width and height (IHDR), as the manifest declares them.
+      const png = await response.body();
+      expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`, icon.src).toBe(icon.sizes);
+    }
+    await context.close();
+  });
+
   it('loads little JavaScript for the sign-in page', async () => {
     const { context, page } = await openPage(browser);
     const scripts: Promise<Buffer>[] = [];
