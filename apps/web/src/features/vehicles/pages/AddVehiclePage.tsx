@@ -12,7 +12,7 @@ import { useCan } from '../../../lib/session/use-can';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import type { VehicleInput } from '@magazzino/contract';
 import { useCreateVehicle } from '../api/create-vehicle';
-import { PhotoAlerts } from '../components/PhotoAlerts';
+import { PhotoAlerts, usePhotoGate } from '../components/PhotoAlerts';
 import {
   addVehicleResolver,
   emptyVehicleValues,
@@ -43,8 +43,7 @@ function AddVehicleForm() {
   const navigate = useNavigate();
   const create = useCreateVehicle();
   const photos = useVehiclePhotos();
-  const [waiting, setWaiting] = useState(false);
-  const [blocked, setBlocked] = useState(false);
+  const { waiting, blocked, ready } = usePhotoGate(photos, PHOTO_PICKER_ID);
   const [serverError, setServerError] = useState<string | null>(null);
   const { register, control, handleSubmit, formState, setError } = useForm<
     VehicleFormValues,
@@ -54,14 +53,7 @@ function AddVehicleForm() {
 
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
-    setWaiting(photos.uploading);
-    const { failed } = await photos.settled();
-    setWaiting(false);
-    setBlocked(failed);
-    if (failed) {
-      document.getElementById(PHOTO_PICKER_ID)?.focus();
-      return;
-    }
+    if (!(await ready())) return;
     try {
       const saved = await create.mutateAsync({ ...values, immagini: photos.urls() });
       await navigate(paths.vehicle.getHref(saved._id));

@@ -16,7 +16,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useVehicle, type VersionedVehicle } from '../api/get-vehicle';
 import { useUpdateVehicle } from '../api/update-vehicle';
 import { ErrorMessage } from '../../../components/ErrorMessage';
-import { PhotoAlerts } from '../components/PhotoAlerts';
+import { PhotoAlerts, usePhotoGate } from '../components/PhotoAlerts';
 import {
   editVehicleResolver,
   VEHICLE_FORM_FIELDS,
@@ -81,8 +81,7 @@ function EditVehicleForm({ versioned, reloading, onReload }: EditVehicleFormProp
   const navigate = useNavigate();
   const update = useUpdateVehicle();
   const photos = useVehiclePhotos(vehicle.immagini, vehicle.miniature);
-  const [waiting, setWaiting] = useState(false);
-  const [blocked, setBlocked] = useState(false);
+  const { waiting, blocked, ready } = usePhotoGate(photos, PHOTO_PICKER_ID);
   const [nothingChanged, setNothingChanged] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const { register, control, handleSubmit, formState, setError } = useForm<
@@ -94,14 +93,7 @@ function EditVehicleForm({ versioned, reloading, onReload }: EditVehicleFormProp
 
   const onSubmit = handleSubmit(async (patch) => {
     setServerError(null);
-    setWaiting(photos.uploading);
-    const { failed } = await photos.settled();
-    setWaiting(false);
-    setBlocked(failed);
-    if (failed) {
-      document.getElementById(PHOTO_PICKER_ID)?.focus();
-      return;
-    }
+    if (!(await ready())) return;
     const urls = photos.urls();
     const body: VehiclePatch = sameUrls(urls, vehicle.immagini) ? patch : { ...patch, immagini: urls };
     if (Object.keys(body).length === 0) {
