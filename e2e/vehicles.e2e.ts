@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { EXAMPLE_VEHICLE_INPUT, type Vehicle, type VehicleInput } from '@magazzino/contract';
 import { assertNoSidewaysScroll, makePhoto, usePartsSuite, type PartsSuiteHandle } from './support/parts.js';
-import { checkScreen, describeViolations, VIEWPORT_NAMES } from './support/screens.js';
+import { checkScreen, describeViolations, openPage, VIEWPORT_NAMES } from './support/screens.js';
 
 // Donor vehicles in Chromium: a vehicle registered with a photo, a part added from its page (the
 // form prefilled with the vehicle), then found by the vehicle's targa in 'Cerca ovunque' and shown
@@ -128,6 +128,66 @@ describe('donor vehicles in Chromium', () => {
       );
     });
   }
+
+  it('on a phone: loses nothing typed when the session ends under the vehicle form', async () => {
+    // A clerk of their own, so ending the session does not sign the other tests out.
+    const { context, page } = await openPage(suite.browser, { viewport: 'phone' });
+    try {
+      const email = `veicolo.${Date.now().toString(36)}@example.it`;
+      const password = 'Ricambi-2025!';
+      const signup = await page.request.post(`${suite.server.url}/api/users/signup`, {
+        data: { email, password, username: 'Addetto veicoli' },
+      });
+      expect(signup.status()).toBe(202);
+      expect(
+        (
+          await page.request.post(`${suite.server.url}/api/users/login`, { data: { email, password } })
+        ).status(),
+      ).toBe(200);
+      const targa = uniqueTarga();
+      await page.goto(suite.server.url + '/nuovoveicolo');
+      await box(page, 'Targa').fill(targa.toLowerCase().replace(/^(..)/, '$1 '));
+      await box(page, 'Marca').fill('Citroën');
+      await box(page, 'Modello').fill('C3 Picasso');
+      await box(page, 'Anno di immatricolazione').fill('2009');
+      await box(page, 'Chilometri').fill('187.000');
+      await box(page, 'Note').fill('Più ammaccature, però il motore è buono');
+
+      const cookie = (await context.cookies(suite.server.url)).map((c) => `${c.name}=${c.value}`).join('; ');
+      const ended = await fetch(`${suite.server.url}/api/users/logout`, {
+        method: 'POST',
+        headers: { cookie },
+      });
+      expect(ended.status).toBe(204);
+      await page.getByRole('button', { name: 'Salva veicolo' }).click();
+      await page.waitForURL(`${suite.server.url}/login`);
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Login' }).click();
+
+      await page.waitForURL(`${suite.server.url}/nuovoveicolo`);
+      await page.getByText(/Abbiamo ripristinato i dati non salvati/).waitFor();
+      expect(await box(page, 'Marca').inputValue()).toBe('Citroën');
+      expect(await box(page, 'Chilometri').inputValue()).toBe('187.000');
+      await page.getByRole('button', { name: 'Salva veicolo' }).click();
+      await page.waitForURL(/\/veicoli\/[^/]+$/);
+      const saved = await suite.api.request.get(`${suite.server.url}/api/veicoli?targa=${targa}`);
+      const [vehicle] = (await saved.json()) as Vehicle[];
+      expect(vehicle).toMatchObject({
+        targa,
+        marca: 'Citroën',
+        km: 187000,
+        note: 'Più ammaccature, però il motore è buono',
+      });
+      // Saved: the draft is gone.
+      await page.goto(suite.server.url + '/nuovoveicolo');
+      await box(page, 'Targa').waitFor();
+      expect(await box(page, 'Targa').inputValue()).toBe('');
+      expect(await page.getByText(/Abbiamo ripristinato/).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
 
   it('refuses to delete a vehicle with parts, with the reason, and deletes one without', async () => {
     const withParts = await createVehicle(suite);

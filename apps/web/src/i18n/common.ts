@@ -3,6 +3,13 @@ export const common = {
   appName: 'Magazzino Ricambi',
   skipToContent: 'Vai al contenuto principale',
   loading: 'Caricamento in corso…',
+  /** A form's unsaved work put back (components/DraftNotice). */
+  draft: {
+    restored: (when: string) => `Abbiamo ripristinato i dati non salvati del ${when}.`,
+    restoredStale: (when: string, subject: string) =>
+      `Abbiamo ripristinato le tue modifiche non salvate del ${when}, ma nel frattempo ${subject} è stato cambiato: controlla i campi prima di salvare.`,
+    discard: 'Scarta la bozza',
+  },
   /** A failed call said on the page (components/ErrorMessage). */
   loadError: {
     networkError: 'Impossibile contattare il server. Controlla la connessione e riprova.',

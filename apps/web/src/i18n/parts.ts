@@ -238,13 +238,6 @@ export const parts = {
       'La foto scelta non è stata caricata, quindi il componente non è stato salvato. Premi «Carica Immagine» per riprovare, oppure «Rimuovi foto» per salvarlo senza foto.',
   },
 
-  draft: {
-    restored: (when: string) => `Abbiamo ripristinato i dati non salvati del ${when}.`,
-    restoredStale: (when: string) =>
-      `Abbiamo ripristinato le tue modifiche non salvate del ${when}, ma nel frattempo il componente è stato cambiato: controlla i campi prima di salvare.`,
-    discard: 'Scarta la bozza',
-  },
-
   edit: {
     title: 'Visualizza/ Modifica componente',
     currentImage: (nome: string) => `Immagine attuale di ${nome}`,

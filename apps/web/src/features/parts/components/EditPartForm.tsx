@@ -12,7 +12,7 @@ import { photoSrcSet, previewUrlOf } from '../../../lib/media-urls';
 import type { VersionedPart } from '../api/get-part';
 import { useUpdatePart } from '../api/update-part';
 import { usePhotoUpload } from '../api/upload-image';
-import { DraftNotice } from './DraftNotice';
+import { DraftNotice } from '../../../components/DraftNotice';
 import {
   changedFields,
   editResolver,
@@ -25,7 +25,7 @@ import { LinkedVehicle } from './LinkedVehicle';
 import { ImageUpload } from './ImageUpload';
 import { PartFields } from './PartFields';
 import { useReturnFlow } from './return-flow';
-import { usePartDraft } from './use-part-draft';
+import { useFormDraft } from '../../../lib/use-form-draft';
 import './parts.css';
 
 /** What the edit form keeps as a draft: the fields changed, the new photo, and the version edited. */
@@ -69,7 +69,7 @@ export function EditPartForm({ versioned, reloading, onReload }: EditPartFormPro
 
   // Unsaved changes survive a reload or an expired session; a draft made on an older version is
   // put back with a warning (only the fields the clerk changed are kept, so others' edits stay).
-  const draft = usePartDraft<EditDraft>(`modifica.${part._id}`, (restored) => {
+  const draft = useFormDraft<EditDraft>(`modifica.${part._id}`, (restored) => {
     for (const [name, value] of Object.entries(restored.values)) {
       if (name === 'compatibilita' && Array.isArray(value)) {
         setValue('compatibilita', value, { shouldDirty: true });

@@ -14,7 +14,7 @@ import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCreatePart } from '../api/create-part';
 import { usePhotoUpload } from '../api/upload-image';
-import { DraftNotice } from '../components/DraftNotice';
+import { DraftNotice } from '../../../components/DraftNotice';
 import { useDonorVehicle } from '../api/get-donor-vehicle';
 import { addResolver, SERVER_ERROR_FIELDS } from '../components/edit-resolver';
 import { FitmentEditor } from '../components/FitmentEditor';
@@ -24,7 +24,7 @@ import { ImageUpload } from '../components/ImageUpload';
 import { moveOnEnter } from '../components/move-on-enter';
 import { PartFields, type PartFormValues } from '../components/PartFields';
 import { ResultModal } from '../components/ResultModal';
-import { usePartDraft } from '../components/use-part-draft';
+import { useFormDraft } from '../../../lib/use-form-draft';
 import '../components/parts.css';
 
 const EMPTY: PartFormValues = emptyPartValues();
@@ -120,7 +120,7 @@ function AddPartForm() {
     );
   }, [donorVehicle, setValue, setSearch]);
 
-  const draft = usePartDraft<AddDraft>('nuovo', (restored) => {
+  const draft = useFormDraft<AddDraft>('nuovo', (restored) => {
     reset({ ...EMPTY, ...restored.values });
     photo.restore(restored.photo);
   });

@@ -1,15 +1,17 @@
-import { useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { DraftNotice } from '../../../components/DraftNotice';
 import { PageHeader } from '../../../components/PageHeader';
 import { vehicles as t } from '../../../i18n/vehicles';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { paths } from '../../../lib/paths';
 import { useCan } from '../../../lib/session/use-can';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useFormDraft } from '../../../lib/use-form-draft';
 import type { VehicleInput } from '@magazzino/contract';
 import { useCreateVehicle } from '../api/create-vehicle';
 import { PhotoAlerts, usePhotoGate } from '../components/PhotoAlerts';
@@ -27,6 +29,13 @@ import '../components/vehicles.css';
 
 const PHOTO_PICKER_ID = 'nuovo-veicolo-foto';
 
+/** What the add form keeps as a draft: the fields typed, and the photos already stored. */
+interface AddVehicleDraft {
+  values: Partial<VehicleFormValues>;
+  immagini: string[];
+  miniature: string[];
+}
+
 /** 'Aggiungi veicolo': the form, or why not for a role that cannot change the warehouse. */
 export default function AddVehiclePage() {
   const canWrite = useCan('parts:write');
@@ -42,30 +51,67 @@ function AddVehicleForm() {
   useDocumentTitle(t.add.title);
   const navigate = useNavigate();
   const create = useCreateVehicle();
-  const photos = useVehiclePhotos();
+  const form = useForm<VehicleFormValues, unknown, VehicleInput>({
+    resolver: addVehicleResolver(),
+    defaultValues: emptyVehicleValues(),
+  });
+  const { register, control, handleSubmit, formState, setError, reset } = form;
+  // What was typed survives a reload or a session that ended under the form (lib/drafts.ts).
+  const draft = useFormDraft<AddVehicleDraft>('veicolo.nuovo', (restored) =>
+    reset({ ...emptyVehicleValues(), ...restored.values }),
+  );
+  const photos = useVehiclePhotos(draft.restored?.data.immagini, draft.restored?.data.miniature);
   const { waiting, blocked, ready } = usePhotoGate(photos, PHOTO_PICKER_ID);
   const [serverError, setServerError] = useState<string | null>(null);
-  const { register, control, handleSubmit, formState, setError } = useForm<
-    VehicleFormValues,
-    unknown,
-    VehicleInput
-  >({ resolver: addVehicleResolver(), defaultValues: emptyVehicleValues() });
+
+  const { save: saveDraft } = draft;
+  const stored = photos.photos.filter((photo) => photo.status === 'ready' && photo.url !== null);
+  const storedKey = stored.map((photo) => photo.url).join(' ');
+  const remember = useEffectEvent((values: Partial<VehicleFormValues>) => {
+    const empty = emptyVehicleValues();
+    const typed = Object.fromEntries(
+      Object.entries(values).filter(([name, value]) => value !== empty[name as keyof VehicleFormValues]),
+    );
+    saveDraft(
+      Object.keys(typed).length === 0 && stored.length === 0
+        ? null
+        : {
+            values: typed,
+            immagini: stored.map((photo) => photo.url ?? ''),
+            miniature: stored.map((photo) => photo.thumb ?? photo.url ?? ''),
+          },
+    );
+  });
+  useEffect(
+    () => form.subscribe({ formState: { values: true }, callback: ({ values }) => remember(values) }),
+    [form],
+  );
+  // A photo stored or removed is part of the draft too.
+  useEffect(() => remember(form.getValues()), [storedKey, form]);
 
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
     if (!(await ready())) return;
+    draft.flush();
     try {
       const saved = await create.mutateAsync({ ...values, immagini: photos.urls() });
+      draft.clear();
       await navigate(paths.vehicle.getHref(saved._id));
     } catch (error) {
       setServerError(applyServerErrors(error, setError, VEHICLE_FORM_FIELDS));
     }
   });
+  const discardDraft = () => {
+    draft.clear();
+    reset(emptyVehicleValues());
+    for (const photo of photos.photos) photos.remove(photo.key);
+  };
 
   const busy = create.isPending || waiting;
   return (
     <section className="container">
       <PageHeader titleId="add-vehicle-title" title={t.add.title} lead={t.form.requiredNote} />
+      <DraftNotice draft={draft} onDiscard={discardDraft} />
       <Form
         noValidate
         onSubmit={(event) => void onSubmit(event)}

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { VehiclePatch } from '@magazzino/contract';
+import { DraftNotice } from '../../../components/DraftNotice';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { vehicles as t } from '../../../i18n/vehicles';
@@ -13,11 +14,13 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { paths } from '../../../lib/paths';
 import { useCan } from '../../../lib/session/use-can';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useFormDraft } from '../../../lib/use-form-draft';
 import { useVehicle, type VersionedVehicle } from '../api/get-vehicle';
 import { useUpdateVehicle } from '../api/update-vehicle';
 import { ErrorMessage } from '../../../components/ErrorMessage';
 import { PhotoAlerts, usePhotoGate } from '../components/PhotoAlerts';
 import {
+  changedVehicleFields,
   editVehicleResolver,
   VEHICLE_FORM_FIELDS,
   vehicleValuesOf,
@@ -61,6 +64,12 @@ function EditVehicle() {
   );
 }
 
+/** What the edit form keeps as a draft: the fields changed, and the version they were made on. */
+interface EditVehicleDraft {
+  baseVersion: number;
+  values: Partial<VehicleFormValues>;
+}
+
 interface EditVehicleFormProps {
   versioned: VersionedVehicle;
   reloading: boolean;
@@ -84,12 +93,38 @@ function EditVehicleForm({ versioned, reloading, onReload }: EditVehicleFormProp
   const { waiting, blocked, ready } = usePhotoGate(photos, PHOTO_PICKER_ID);
   const [nothingChanged, setNothingChanged] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const { register, control, handleSubmit, formState, setError } = useForm<
-    VehicleFormValues,
-    unknown,
-    VehiclePatch
-  >({ resolver: editVehicleResolver(vehicle), defaultValues: vehicleValuesOf(vehicle) });
+  const form = useForm<VehicleFormValues, unknown, VehiclePatch>({
+    resolver: editVehicleResolver(vehicle),
+    defaultValues: vehicleValuesOf(vehicle),
+  });
+  const { register, control, handleSubmit, formState, setError, reset } = form;
   const back = paths.vehicle.getHref(vehicle._id);
+
+  // The fields changed survive a reload or a session that ended under the form; a draft made on
+  // an older version of the vehicle says so. (New photos are not kept: they are uploaded again.)
+  const [staleDraft, setStaleDraft] = useState(false);
+  const draft = useFormDraft<EditVehicleDraft>(`veicolo.modifica.${vehicle._id}`, (restored) => {
+    reset({ ...vehicleValuesOf(vehicle), ...restored.values });
+    setStaleDraft(restored.baseVersion !== vehicle.version);
+  });
+  const { save: saveDraft } = draft;
+  const remember = useEffectEvent((values: VehicleFormValues) => {
+    const changed = changedVehicleFields(values, vehicle);
+    saveDraft(Object.keys(changed).length === 0 ? null : { baseVersion: vehicle.version, values: changed });
+  });
+  useEffect(
+    () =>
+      form.subscribe({
+        formState: { values: true },
+        callback: ({ values }) => remember({ ...vehicleValuesOf(vehicle), ...values }),
+      }),
+    [form, vehicle],
+  );
+  const discardDraft = () => {
+    draft.clear();
+    setStaleDraft(false);
+    reset(vehicleValuesOf(vehicle));
+  };
 
   const onSubmit = handleSubmit(async (patch) => {
     setServerError(null);
@@ -101,8 +136,10 @@ function EditVehicleForm({ versioned, reloading, onReload }: EditVehicleFormProp
       return;
     }
     setNothingChanged(false);
+    draft.flush();
     try {
       await update.mutateAsync({ id: vehicle._id, patch: body, etag });
+      draft.clear();
       await navigate(back);
     } catch (error) {
       setServerError(applyServerErrors(error, setError, VEHICLE_FORM_FIELDS));
@@ -118,6 +155,7 @@ function EditVehicleForm({ versioned, reloading, onReload }: EditVehicleFormProp
       aria-label={t.edit.title}
       className="vehicle-form"
     >
+      <DraftNotice draft={draft} onDiscard={discardDraft} stale={staleDraft} subject="il veicolo" />
       <p className="text-body-secondary small">{t.edit.hint}</p>
       <VehicleFields
         idPrefix="modifica-veicolo"
