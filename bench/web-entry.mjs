@@ -128,7 +128,8 @@ function clerk(page, touch) {
     /** Chooses the photo: a click or tap on the picker, then the file. */
     async choosePhoto(photo) {
       counts.taps += 1;
-      const picker = page.getByLabel('Immagine del componente');
+      // The picker's label, drawn as a button (the file input itself is hidden behind it).
+      const picker = page.locator('label', { hasText: 'Scegli dalle foto' });
       const [chooser] = await Promise.all([
         page.waitForEvent('filechooser'),
         touch ? picker.tap() : picker.click(),

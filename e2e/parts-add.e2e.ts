@@ -84,25 +84,21 @@ describe('add part in Chromium', () => {
       await page.goto(suite.server.url + ADD);
       await page.getByRole('heading', { name: 'Aggiungi nuovo componente' }).waitFor();
       expect(await page.title()).toBe('Aggiungi nuovo componente · Magazzino Ricambi');
-      const uploadButton = page.getByRole('button', { name: 'Carica Immagine' });
-      expect(await uploadButton.isDisabled()).toBe(true);
 
       // A slow uplink so the progress can be seen; choosing the photo starts its upload.
       await throttleUpload(context, page, 250_000);
       const progressSeen: string[] = [];
-      await page.getByLabel('Immagine del componente').setInputFiles({
+      await page.getByLabel('Scegli dalle foto', { exact: true }).setInputFiles({
         name: 'centralina.jpg',
         mimeType: 'image/jpeg',
         buffer: await makePhoto(1200, 900, 7),
       });
-      const busy = page.getByRole('button', { name: 'Caricamento foto…' });
-      await busy.waitFor();
-      expect(await busy.isDisabled()).toBe(true);
-      const bar = page.getByRole('progressbar', { name: 'Avanzamento del caricamento' });
+      const bar = page.getByRole('progressbar', { name: 'Avanzamento del caricamento della foto 1' });
       await bar.waitFor();
       while (await bar.isVisible()) {
-        const text = await bar.innerText().catch(() => '');
-        if (text !== '' && progressSeen.at(-1) !== text) progressSeen.push(text);
+        // 'Riduzione della foto…' while it is made smaller, then the percentage sent.
+        const text = (await bar.getAttribute('aria-valuetext', { timeout: 1000 }).catch(() => null)) ?? '';
+        if (text.endsWith('%') && progressSeen.at(-1) !== text) progressSeen.push(text);
         await page.waitForTimeout(50);
       }
       await throttleUpload(context, page, 0);
@@ -113,14 +109,14 @@ describe('add part in Chromium', () => {
       expect(intermediate.length, `progress shown: ${progressSeen.join(' ')}`).toBeGreaterThan(0);
       expect(percents).toEqual([...percents].sort((a, b) => a - b));
 
-      const preview = page.getByRole('img', { name: 'Anteprima dell’immagine caricata' });
+      const preview = page.getByRole('list', { name: 'Foto scelte' }).getByRole('img', { name: 'Foto 1' });
       await preview.waitFor();
-      const previewSrc = await preview.getAttribute('src');
-      expect(previewSrc).toMatch(/^\/media\/[^/]+\.webp$/);
       await page.waitForFunction(() => {
-        const image = document.querySelector<HTMLImageElement>('.parts-preview-image');
-        return image !== null && image.complete && image.naturalWidth > 0;
+        const image = document.querySelector<HTMLImageElement>('.photos-image');
+        return image?.getAttribute('src')?.startsWith('/media/') && image.complete && image.naturalWidth > 0;
       });
+      const previewSrc = await preview.getAttribute('src');
+      expect(previewSrc).toMatch(/^\/media\/[^/]+-thumb\.webp$/);
 
       await fillForm(page);
       await page.getByRole('button', { name: 'Aggiungi Componente' }).click();
@@ -133,14 +129,13 @@ describe('add part in Chromium', () => {
       expect(await page.getByRole('textbox', { name: 'Peso (Kg)' }).inputValue()).toBe('');
       expect(await page.getByRole('textbox', { name: 'Marca' }).inputValue()).toBe('Fiat');
       expect(await preview.count()).toBe(0);
-      expect(await uploadButton.isDisabled()).toBe(true);
 
       await page.goto(`${suite.server.url}/elencocomponenti?nome=centralina`);
       const thumb = page.getByRole('button', { name: 'Ingrandisci la foto di Centralina motore Bosch' });
       await thumb.waitFor();
       const thumbSrc = await thumb.locator('img').getAttribute('src');
-      expect(thumbSrc).toMatch(/^\/media\/.+/);
-      expect(thumbSrc).not.toBe(previewSrc);
+      // The list shows the cover's thumbnail, the one the form showed.
+      expect(thumbSrc).toBe(previewSrc);
       await page.getByText('0,85 Kg').waitFor();
       await page.getByText('Scaffale E, campata 4, ripiano 1, cassetta 12').waitFor({ state: 'attached' });
     } finally {
@@ -162,13 +157,13 @@ describe('add part in Chromium', () => {
         await page.getByRole('textbox', { name: 'Nome', exact: true }).getAttribute('aria-invalid'),
       ).toBe('true');
 
-      await page.getByLabel('Immagine del componente').setInputFiles({
+      await page.getByLabel('Scegli dalle foto', { exact: true }).setInputFiles({
         name: 'listino.jpg',
         mimeType: 'image/jpeg',
         buffer: Buffer.from('questo non è un JPEG'),
       });
       // Refused at once: the upload started when the file was chosen.
-      const error = page.locator('[role="alert"]', { hasText: 'Caricamento dell’immagine non riuscito' });
+      const error = page.locator('[role="alert"]', { hasText: 'listino.jpg non è stata caricata' });
       await error.waitFor();
       expect(await page.getByRole('dialog').count()).toBe(0);
     } finally {
@@ -188,14 +183,16 @@ describe('add part in Chromium', () => {
         const peso = page.getByRole('textbox', { name: 'Peso (Kg)' });
         expect(await peso.getAttribute('inputmode')).toBe('decimal');
         await throttleUpload(context, page, 250_000);
-        await page.getByLabel('Immagine del componente').setInputFiles({
+        await page.getByLabel('Scegli dalle foto', { exact: true }).setInputFiles({
           name: 'faro.jpg',
           mimeType: 'image/jpeg',
           buffer: await makePhoto(1200, 900, 11),
         });
         // Straight to 'Aggiungi Componente', without waiting for the photo or pressing anything else.
         await page.getByRole('button', { name: 'Aggiungi Componente' }).click();
-        await page.getByText('Il componente sarà salvato appena la foto avrà finito di caricarsi…').waitFor();
+        await page
+          .getByText('Il componente sarà salvato appena le foto avranno finito di caricarsi…')
+          .waitFor();
         await throttleUpload(context, page, 0);
         await page.getByRole('dialog', { name: 'Componente aggiunto' }).waitFor();
 
@@ -228,19 +225,21 @@ describe('add part in Chromium', () => {
       await page.getByRole('heading', { name: 'Aggiungi nuovo componente' }).waitFor();
       const codice = `SESS-${Date.now().toString(36)}`;
       await fillForm(page, { Codice: codice, 'Peso (Kg)': '2,5' });
-      await page.getByLabel('Immagine del componente').setInputFiles({
+      await page.getByLabel('Scegli dalle foto', { exact: true }).setInputFiles({
         name: 'motorino.jpg',
         mimeType: 'image/jpeg',
         buffer: await makePhoto(800, 600, 5),
       });
-      await page.getByRole('img', { name: 'Anteprima dell’immagine caricata' }).waitFor();
+      // Stored: the grid shows the server's thumbnail (the draft keeps stored photos only).
+      const storedPhoto = page.locator('.photos-image[src^="/media/"]');
+      await storedPhoto.waitFor();
 
       // A reload keeps every field and the photo.
       await page.reload();
       await page.getByText(/Abbiamo ripristinato i dati non salvati/).waitFor();
       expect(await page.getByRole('textbox', { name: 'Codice' }).inputValue()).toBe(codice);
       expect(await page.getByRole('textbox', { name: 'Peso (Kg)' }).inputValue()).toBe('2,5');
-      await page.getByRole('img', { name: 'Anteprima dell’immagine caricata' }).waitFor();
+      await storedPhoto.waitFor();
 
       // The session ends on the server (expired, revoked) while the clerk is still typing.
       const cookie = (await context.cookies(suite.server.url)).map((c) => `${c.name}=${c.value}`).join('; ');
@@ -263,7 +262,7 @@ describe('add part in Chromium', () => {
       expect(await page.getByRole('textbox', { name: 'Descrizione' }).inputValue()).toBe(
         'Scritta dopo la scadenza',
       );
-      await page.getByRole('img', { name: 'Anteprima dell’immagine caricata' }).waitFor();
+      await storedPhoto.waitFor();
       await page.getByRole('button', { name: 'Aggiungi Componente' }).click();
       await page.getByRole('dialog', { name: 'Componente aggiunto' }).waitFor();
 
@@ -406,7 +405,8 @@ describe('add part in Chromium', () => {
         await page.goto(`${suite.server.url}/elencocomponenti?nome=${encodeURIComponent(second)}`);
         if (viewport === 'desktop') {
           await page.locator('table.parts-table tbody tr').first().waitFor();
-          expect(await columnTexts(page, 'codice')).toEqual(['—']);
+          // No OEM code: '—', then the part's own code under it.
+          expect(await columnTexts(page, 'codice')).toEqual([expect.stringMatching(/^—R-\d{6}$/)]);
           expect(await columnTexts(page, 'peso')).toEqual(['—']);
         } else {
           const card = page.locator('.parts-card').first();

@@ -80,6 +80,8 @@ describe('categories and warehouse lookup in Chromium', () => {
       await page.getByRole('link', { name: new RegExp(`^${SPECIAL}`) }).click();
       await page.waitForURL(`${suite.server.url}/singolacategoria/${encodeURIComponent(SPECIAL)}`);
       await page.getByRole('heading', { level: 1, name: SPECIAL }).waitFor();
+      // The heading shows before the category's parts have arrived.
+      await waitForRows(page, 2);
       expect((await columnTexts(page, 'nome')).sort()).toEqual(['Lunotto', 'Parabrezza']);
       expect(await page.getByRole('link', { name: 'Visualizza Parabrezza' }).count()).toBe(1);
       expect(await page.getByRole('link', { name: 'Modifica Parabrezza' }).count()).toBe(1);

@@ -58,6 +58,8 @@ describe('parts list in Chromium', () => {
       expect(await page.title()).toBe('Elenco Componenti · Magazzino Ricambi');
       // Newest first: the last part created heads the list, with its formatted weight.
       expect((await columnTexts(page, 'nome'))[0]).toBe('Faro anteriore Citroën');
+      // Under the OEM code, the part's own code (the one its label prints).
+      expect((await columnTexts(page, 'codice'))[0]).toMatch(/R-\d{6}$/);
       expect((await columnTexts(page, 'peso'))[1]).toBe('12,5 Kg');
       // The location on one line.
       expect((await columnTexts(page, 'ubicazione'))[0]).toBe('G · 2 · 3 · 12');

@@ -106,12 +106,12 @@ describe('on a phone with gloves', () => {
       path: '/nuovocomponente',
       ready: async (page) => {
         await heading('Aggiungi nuovo componente')(page);
-        await page.getByLabel('Immagine del componente').setInputFiles({
+        await page.getByLabel('Scegli dalle foto', { exact: true }).setInputFiles({
           name: 'foto.jpg',
           mimeType: 'image/jpeg',
           buffer: photo,
         });
-        await page.getByRole('img', { name: /Anteprima/ }).waitFor();
+        await page.locator('.photos-image[src^="/media/"]').waitFor();
       },
     },
     {

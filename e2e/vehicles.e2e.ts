@@ -59,7 +59,7 @@ describe('donor vehicles in Chromium', () => {
           await box(page, 'Anno di immatricolazione').fill('2011');
           await box(page, 'Chilometri').fill('143.500');
           await page.getByRole('combobox', { name: 'Alimentazione' }).selectOption('gpl');
-          await page.getByLabel('Foto del veicolo').setInputFiles({
+          await page.getByLabel('Scegli dalle foto', { exact: true }).setInputFiles({
             name: 'panda.jpg',
             mimeType: 'image/jpeg',
             buffer: await makePhoto(800, 600, 3),

@@ -92,6 +92,41 @@ function purgeBootstrap(): Plugin {
   };
 }
 
+/**
+ * The routes a visitor opens (router.tsx): their pages do not preload the signed-in bar, whose
+ * menus are not part of the sign-in screen (app/layout/SignedInBar.tsx). Every other page does.
+ */
+const VISITOR_ROUTES: ReadonlySet<string> = new Set([
+  'login',
+  'register',
+  'forgotPassword',
+  'passwordSent',
+  'newPassword',
+]);
+const SIGNED_IN_BAR = path.join(webRoot, 'src/app/layout/SignedInBar.tsx');
+
+/** The modules of every form, one chunk (`codeSplitting` below). */
+const FORM_KIT = new RegExp(
+  [
+    String.raw`[\\/]src[\\/]components[\\/](FormField|SubmitButton|FormError|RequiredMark|use-server-errors)\.tsx?$`,
+    String.raw`[\\/]src[\\/]lib[\\/]form-errors\.ts$`,
+    String.raw`[\\/]contract[\\/]src[\\/](decimal|limits)\.ts$`,
+    String.raw`[\\/]react-bootstrap[\\/]esm[\\/](Form\w*|Feedback|FloatingLabel|Switch|Card\w*|Row|Col|divWithClassName|createWithBsPrefix|ElementChildren)\.js$`,
+    String.raw`[\\/]node_modules[\\/](prop-types|warning)[\\/]`,
+  ].join('|'),
+);
+
+/** The signed-in bar's modules and the libraries under them, one chunk (`codeSplitting` below). */
+const SIGNED_IN_UI = new RegExp(
+  [
+    String.raw`[\\/]react-bootstrap[\\/]esm[\\/](Nav\w*|Navbar\w*|Dropdown\w*|Collapse|Offcanvas\w*|Modal\w*|BootstrapModalManager|Fade|Transition\w*|AbstractModalHeader|CloseButton|InputGroupContext|transitionEndListener|triggerBrowserReflow|createChainedFunction|safeFindDOMNode|useWrappedRefWithWarning|getInitialPopperStyles|helpers|types)\.js$`,
+    String.raw`[\\/]node_modules[\\/](@restart|@popperjs|dom-helpers|react-transition-group|uncontrollable|dequal|react-lifecycles-compat)[\\/]`,
+    String.raw`[\\/]@babel[\\/]runtime[\\/]helpers[\\/]esm[\\/]inheritsLoose\.js$`,
+    String.raw`[\\/]src[\\/]components[\\/](scan[\\/]ScanButton|LineIcon)\.tsx$`,
+    String.raw`[\\/]src[\\/]features[\\/]auth[\\/]api[\\/]logout\.ts$`,
+  ].join('|'),
+);
+
 /** Chunk files `start` loads before running: themselves and their static imports, transitively. */
 function staticClosure(start: Rolldown.OutputChunk, chunks: Map<string, Rolldown.OutputChunk>): Set<string> {
   const seen = new Set<string>();
@@ -135,8 +170,9 @@ const APP_BOOT = `(function () {
  *   the app's chunks are preloaded at low priority (nothing on the page waits for them: images
  *   and the page's own requests go first) and `APP_BOOT` runs the entry after the first paint;
  * - `routes/<route>.html` is index.html that also preloads every chunk of that route's screen
- *   (route-pages.ts) and its stylesheet, so a phone downloads them together with the app's own
- *   instead of one round trip after the app has started;
+ *   (route-pages.ts) and its stylesheet, and, but on a visitor's routes, those of the signed-in
+ *   bar (a lazy chunk), so a phone downloads them together with the app's own instead of one
+ *   round trip after the app has started;
  * - `routes.json` lists `{ path, file }` for the server, in the router's patterns (paths.ts).
  */
 function routeShells(): Plugin {
@@ -184,11 +220,21 @@ function routeShells(): Plugin {
       fs.writeFileSync(indexFile, index);
 
       fs.mkdirSync(path.join(outDir, 'routes'), { recursive: true });
+      const chunkOf = (id: string) => {
+        const chunk = [...chunks.values()].find((output) => output.facadeModuleId === id);
+        if (!chunk) throw new Error(`route shells: no chunk for ${path.relative(webRoot, id)}`);
+        return chunk;
+      };
+      const signedInBar = staticClosure(chunkOf(SIGNED_IN_BAR), chunks);
       const routes = Object.entries(ROUTE_PAGES).map(([key, page]) => {
-        const id = path.join(webRoot, 'src/features', `${page}.tsx`);
-        const screen = [...chunks.values()].find((chunk) => chunk.facadeModuleId === id);
-        if (!screen) throw new Error(`route shells: no chunk for ${page}`);
-        const files = [...staticClosure(screen, chunks)].filter((file) => !loadedByEntry.has(file));
+        const screen = chunkOf(path.join(webRoot, 'src/features', `${page}.tsx`));
+        // The screen's own chunks first: the browser takes low-priority preloads a few at a time,
+        // in the page's order, and the screen is what the page waits for.
+        const needed = new Set([
+          ...staticClosure(screen, chunks),
+          ...(VISITOR_ROUTES.has(key) ? [] : signedInBar),
+        ]);
+        const files = [...needed].filter((file) => !loadedByEntry.has(file));
         const styles = new Set(
           files.flatMap((file) => [...(chunks.get(file)?.viteMetadata?.importedCss ?? [])]),
         );
@@ -218,7 +264,44 @@ export default defineConfig({
   },
   // Source maps stay beside the build for the operator (never referenced by the scripts, never
   // served: plugins/web.ts refuses *.map), so no visitor can read the sources through them.
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: 'hidden', chunkSizeWarningLimit: 600 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: 'hidden',
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Every module the entry needs in one file, instead of rolldown's dozen small common
+            // chunks beside it (React, its JSX runtime, classnames...): fewer requests, each with
+            // its headers (bench/README.md, "Bytes").
+            { name: 'app', tags: ['$initial'] },
+            // The Italian texts the signed-in screens share, but the sign-in screen's (auth.ts).
+            {
+              name: 'i18n',
+              test: /[\\/]src[\\/]i18n[\\/](?!auth\.ts)/,
+              includeDependenciesRecursively: false,
+            },
+            // What every form is made of (the form kit, react-bootstrap's form, card and grid
+            // pieces): 3–4 KB in one file instead of 14 small ones; every page with a form, the
+            // sign-in first, loads them all.
+            { name: 'form-kit', test: FORM_KIT, includeDependenciesRecursively: false },
+            // The card and form every account screen (sign-in, sign-up, passwords) is made of.
+            {
+              name: 'account-form',
+              test: /[\\/]src[\\/](features[\\/]auth[\\/](components[\\/](AuthForm|AuthCard|SwitchScreenLine|auth-fields)|api[\\/]login)|lib[\\/]lazy-schema-resolver|two-factor-challenge)\.tsx?$/,
+              includeDependenciesRecursively: false,
+            },
+            // The signed-in bar's menus and what they stand on (react-bootstrap's navbar, dropdown,
+            // collapse and modal, Popper, transitions): 22 KB in one file instead of about 30,
+            // which every page behind sign-in loads and the sign-in screen does not.
+            { name: 'signed-in', test: SIGNED_IN_UI, includeDependenciesRecursively: false },
+          ],
+        },
+      },
+    },
+  },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/media': 'http://127.0.0.1:3000' } },
   test: {
     name: 'web',

@@ -17,8 +17,13 @@ export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
 } as const;
 
+export interface LaunchOptions {
+  /** Flags added to the usual ones (a fake camera: `--use-fake-device-for-media-stream`, ...). */
+  args?: readonly string[];
+}
+
 /** Headless Chromium with the flags this machine needs; a fresh profile every launch. */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser({ args = [] }: LaunchOptions = {}): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium not found at ${CHROMIUM_PATH}: run .ci/run or apt-get install chromium`);
   }
@@ -34,6 +39,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
       '--disable-dev-shm-usage',
+      ...args,
     ],
   });
 }

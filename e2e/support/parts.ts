@@ -208,6 +208,7 @@ export async function columnTexts(page: Page, column: PartsColumn): Promise<stri
   return page.locator(`table.parts-table tbody td.parts-col-${column}`).evaluateAll((cells) =>
     cells.map((cell) => {
       const copy = cell.cloneNode(true) as HTMLElement;
+      // What screen readers alone hear is left out: the cell's text as seen.
       copy.querySelectorAll('.visually-hidden').forEach((hidden) => hidden.remove());
       return (copy.textContent ?? '').trim();
     }),

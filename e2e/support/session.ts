@@ -88,6 +88,8 @@ export async function signOutInBrowser(page: Page, baseUrl: string, email: strin
 
 /** Opens the navbar's user menu (expanding the collapsed navbar first on a phone). */
 export async function openUserMenu(page: Page, title: string): Promise<void> {
+  // The signed-in bar is a chunk of its own: wait for it (its menu is there, folded on a phone).
+  await page.locator('#user-menu').waitFor({ state: 'attached' });
   const toggler = page.getByRole('button', { name: 'Apri o chiudi il menu' });
   if ((await toggler.isVisible()) && (await toggler.getAttribute('aria-expanded')) !== 'true') {
     await toggler.click();

@@ -14,6 +14,7 @@ import type { MediaStorage } from './modules/media/storage/media-storage.js';
 import partsModule from './modules/parts/parts.plugin.js';
 import vehiclesModule from './modules/vehicles/vehicles.plugin.js';
 import clockPlugin from './plugins/clock.js';
+import compressionPlugin from './plugins/compression.js';
 import configPlugin from './plugins/config.js';
 import cookiesPlugin from './plugins/cookies.js';
 import databasePlugin from './plugins/database.js';
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(validationPlugin);
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(compressionPlugin);
   await app.register(requestGuardsPlugin);
   await app.register(openapiPlugin);
   await app.register(originCheckPlugin);

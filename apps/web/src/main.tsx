@@ -1,13 +1,12 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './app/app.css';
 import './app/layout-reserve.css';
 import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
+import { AppRoutes } from './app/router';
 
-const router = createAppRouter();
 const root = document.getElementById('root');
 if (root) {
   // A transition: React renders the first screen in slices of a few milliseconds, yielding to the
@@ -17,7 +16,9 @@ if (root) {
     createRoot(root).render(
       <StrictMode>
         <AppProviders>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </AppProviders>
       </StrictMode>,
     );

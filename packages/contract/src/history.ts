@@ -13,7 +13,8 @@ export type PartEventKind = (typeof PART_EVENT_KINDS)[number];
 const ChangeValueSchema = z.union([z.string(), z.number(), z.null()]);
 
 /**
- * One field that changed: its API name (a part field, `urlImmagine` for the photo, or of a status
+ * One field that changed: its API name (a part field, `urlImmagine` for the cover, `immagini` for the
+ * number of photos (recorded once a part has more than one), or of a status
  * change `stato`, `cliente`, `telefono`, `fino`, `prezzoVendita`, `dataVendita`), before and after.
  */
 export const FieldChangeSchema = z

@@ -42,3 +42,9 @@ export const ACCEPTED_IMAGE_TYPES = [
   'image/gif',
   'image/avif',
 ] as const;
+
+/** Limits of a part's photos. */
+export const PART_LIMITS = {
+  /** Photos of one part; the first is its cover. */
+  immaginiMax: 12,
+} as const;

@@ -213,6 +213,7 @@ describe('PART_FIELD_SPECS (the part described once)', () => {
     expect(Object.keys(PartInputSchema.shape)).toEqual([
       ...PART_FIELDS,
       'urlImmagine',
+      'immagini',
       'veicoloId',
       'compatibilita',
     ]);

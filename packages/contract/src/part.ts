@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredText, parseDecimal } from './common.js';
-import { LIMITS } from './limits.js';
+import { LIMITS, PART_LIMITS } from './limits.js';
 import { PartStatusSchema, ReservationSchema, SaleSchema, StatusFilterSchema } from './lifecycle.js';
 import {
   LOCATION_FIELDS,
@@ -146,6 +146,31 @@ const urlImmagineSchema = z
   .transform((url) => (url === '' ? null : (MEDIA_URL.exec(url)?.[1] ?? null)))
   .nullable();
 
+/** One photo of `immagini`: the same rule as urlImmagine, but never empty. */
+const immagineSchema = z
+  .string({ error: "Ogni foto deve essere l'indirizzo di un'immagine" })
+  .trim()
+  .max(2000, { error: "L'indirizzo di una foto è troppo lungo" })
+  .refine((url) => MEDIA_URL.test(url), {
+    error: 'Le foto devono essere immagini caricate nel Magazzino (/media/...)',
+  })
+  .transform((url) => MEDIA_URL.exec(url)?.[1] ?? url);
+
+/** The message of a photo listed twice (an absolute URL and its path are the same photo). */
+export const REPEATED_PHOTO = 'La stessa foto compare due volte';
+
+/**
+ * A part's photos: at most PART_LIMITS.immaginiMax `/media/...` URLs in order, the first is the
+ * cover; a repeat is refused (unlike a vehicle's, silently dropped), so a client that sends the
+ * same upload twice learns of it.
+ */
+const immaginiSchema = z
+  .array(immagineSchema, { error: 'Le foto devono essere un elenco di indirizzi' })
+  .max(PART_LIMITS.immaginiMax, {
+    error: `Un componente può avere al massimo ${PART_LIMITS.immaginiMax} foto`,
+  })
+  .refine((urls) => new Set(urls).size === urls.length, { error: REPEATED_PHOTO });
+
 /**
  * The donor vehicle a part was taken from: its `_id` (GET /api/veicoli). Null or empty unlinks; an
  * id no vehicle has is refused by the server ('Il veicolo indicato non esiste').
@@ -163,15 +188,17 @@ const veicoloIdSchema = z.preprocess(
 const NOT_AN_OBJECT = 'Il corpo della richiesta deve essere un oggetto JSON con i campi del componente';
 
 /**
- * The fields a client sends to create a part: every field of PART_FIELD_SPECS, and the image.
+ * The fields a client sends to create a part: every field of PART_FIELD_SPECS, and the photos.
  * Optional fields (descrizione, codice, peso, versione) may be left out, null or empty: they are
- * stored and returned as null. `veicoloId` links the donor vehicle; `compatibilita` lists the other
- * vehicles it fits (left out: none).
+ * stored and returned as null. `immagini` lists the photos in order (the first is the cover); left
+ * out or null, `urlImmagine` alone is the one photo. `veicoloId` links the donor vehicle;
+ * `compatibilita` lists the other vehicles it fits (left out: none).
  */
 export const PartInputSchema = z.object(
   {
     ...FIELD_SHAPE,
     urlImmagine: urlImmagineSchema.optional(),
+    immagini: z.preprocess((value) => (value === null ? undefined : value), immaginiSchema.optional()),
     veicoloId: veicoloIdSchema.optional(),
     compatibilita: FitmentListSchema.optional(),
   },
@@ -205,13 +232,16 @@ export const EXAMPLE_PART_INPUT = {
 
 /**
  * A partial update: any subset of the creation fields, with the same rules. An optional field sent
- * empty (null or '') is emptied; a required one cannot be. `veicoloId: null` unlinks the vehicle;
- * `compatibilita` replaces the whole list ([] or null empties it), absent leaves it.
+ * empty (null or '') is emptied; a required one cannot be. `immagini` replaces the whole list of
+ * photos (null: none); `urlImmagine` alone replaces the cover only (null removes it, the next photo
+ * becomes the cover); both given, urlImmagine must be immagini[0]. `veicoloId: null` unlinks the
+ * vehicle; `compatibilita` replaces the whole list ([] or null empties it), absent leaves it.
  */
 export const PartPatchSchema = z.object(
   {
     ...PATCH_SHAPE,
     urlImmagine: urlImmagineSchema.optional(),
+    immagini: z.preprocess((value) => (value === null ? [] : value), immaginiSchema.optional()),
     veicoloId: veicoloIdSchema.optional(),
     compatibilita: FitmentListSchema.optional(),
   },
@@ -223,8 +253,13 @@ export type PartPatch = z.output<typeof PartPatchSchema>;
 export const PartSchema = z
   .object({
     _id: z.string(),
+    codiceRicambio: z
+      .string()
+      .describe("Codice del ricambio nel magazzino (R-004213), dato in ordine d'inserimento e mai riusato"),
     ...STORED_SHAPE,
-    urlImmagine: z.string().nullable(),
+    urlImmagine: z.string().nullable().describe('La copertina: la prima di immagini, null senza foto'),
+    immagini: z.array(z.string()).describe('Foto (/media/...), in ordine: la prima è la copertina'),
+    miniature: z.array(z.string()).describe('Miniature (240 px) delle foto, nello stesso ordine'),
     veicolo: VehicleSummarySchema.nullable().describe('Il veicolo da cui è stato smontato, se indicato'),
     compatibilita: z
       .array(FitmentSchema)
@@ -244,6 +279,32 @@ export const PartSchema = z
 export type Part = z.infer<typeof PartSchema>;
 
 const SORT_VALUES = SORT_FIELDS.flatMap((field) => [field, `-${field}`] as const);
+
+/** Most parts the `ids` filter names at once (a sheet of labels). */
+export const IDS_FILTER_MAX = 100;
+
+/** 'a,b,c': part ids, at most IDS_FILTER_MAX, blanks dropped; none given is no filter. */
+const idsFilter = z
+  .string({ error: 'Il filtro ids deve essere un elenco di identificativi separati da virgole' })
+  .optional()
+  .transform((text, ctx) => {
+    const ids = (text ?? '')
+      .split(',')
+      .map((id) => id.trim())
+      .filter((id) => id !== '');
+    if (ids.length > IDS_FILTER_MAX) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Il filtro ids può indicare al massimo ${IDS_FILTER_MAX} componenti`,
+      });
+      return z.NEVER;
+    }
+    if (ids.some((id) => id.length > 100)) {
+      ctx.addIssue({ code: 'custom', message: 'Il filtro ids contiene un identificativo troppo lungo' });
+      return z.NEVER;
+    }
+    return ids.length === 0 ? undefined : [...new Set(ids)];
+  });
 
 const optionalFilter = (label: string) =>
   z
@@ -288,12 +349,17 @@ const priceBound = (label: string) =>
 /**
  * Query of GET /api/componenti and of the CSV export. `stato` defaults to the parts in stock
  * (disponibile, riservato, reso); `prezzoMin` and `prezzoMax` (euro, both included) arrive as cents.
+ * A `q` that is a part code ('R-004213', 'r4213') finds that part first; `ids` keeps only the
+ * parts named (comma-separated, at most 100: the labels of a selection).
  */
 export const PartListQuerySchema = z.object({
   nome: optionalFilter('nome'),
   marca: optionalFilter('marca'),
   modello: optionalFilter('modello'),
-  q: optionalFilter('q'),
+  q: optionalFilter('q').describe(
+    'Ricerca libera; un codice del ricambio (R-004213, r4213) trova quel componente per primo',
+  ),
+  ids: idsFilter.describe('Solo questi componenti: i loro _id separati da virgole, al massimo 100'),
   categoria: optionalFilter('categoria'),
   veicolo: optionalFilter('veicolo').describe('Solo i componenti smontati da questo veicolo (il suo _id)'),
   stato: StatusFilterSchema,
@@ -377,6 +443,56 @@ export const LocationLookupSchema = z
     if (gap) ctx.addIssue({ code: 'custom', path: [gap], message: indicateFirst(gap) });
   });
 export type LocationLookup = z.output<typeof LocationLookupSchema>;
+
+/** Most bins GET /api/ubicazioni lists at once (`troncato` says when there were more). */
+export const LOCATIONS_MAX = 1000;
+
+/**
+ * Query of GET /api/ubicazioni: the leading segments of a location (scaffale required, then
+ * campata, ripiano), with the lookup's rules and messages, and the status filter of the parts
+ * counted (the parts in stock when left out).
+ */
+export const LocationsQuerySchema = z
+  .object({
+    scaffale: lookupSegment('scaffale').default(''),
+    campata: lookupSegment('campata').default(''),
+    ripiano: lookupSegment('ripiano').default(''),
+    stato: StatusFilterSchema,
+  })
+  .superRefine((lookup, ctx) => {
+    const spec = PART_FIELD_SPECS.scaffale;
+    if (lookup.scaffale === '') {
+      ctx.addIssue({ code: 'custom', path: ['scaffale'], message: `${spec.subject} è obbligatorio` });
+      return;
+    }
+    if (lookup.campata === '' && lookup.ripiano !== '') {
+      ctx.addIssue({ code: 'custom', path: ['campata'], message: indicateFirst('campata') });
+    }
+  });
+export type LocationsQuery = z.output<typeof LocationsQuerySchema>;
+
+/** A bin (a whole location, scaffale to cassetta) with its code and how many parts it holds. */
+export const LocationEntrySchema = z
+  .object({
+    scaffale: z.string(),
+    campata: z.string(),
+    ripiano: z.string(),
+    cassetta: z.string(),
+    codice: z
+      .string()
+      .describe("Codice dell'ubicazione (B-04-3-12): i segmenti in maiuscolo uniti da trattini"),
+    componenti: z.number().int().describe('Componenti in questa ubicazione, negli stati chiesti'),
+  })
+  .meta({ id: 'LocationEntry' });
+export type LocationEntry = z.infer<typeof LocationEntrySchema>;
+
+export const LocationListSchema = z
+  .object({
+    ubicazioni: z.array(LocationEntrySchema).describe(`In ordine di ubicazione, al massimo ${LOCATIONS_MAX}`),
+    troncato: z.boolean().describe(`Vero quando le ubicazioni sono più di ${LOCATIONS_MAX}: manca il resto`),
+  })
+  .meta({ id: 'LocationList' });
+export type LocationList = z.infer<typeof LocationListSchema>;
 
 /** The leading segments a lookup gives (1 to 4), in order: ['G', '2'] for scaffale G, campata 2. */
 export function lookupSegments(lookup: Partial<LocationLookup>): string[] {

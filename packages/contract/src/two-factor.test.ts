@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { hasPermission, ROLES, TWO_FACTOR_SETUP_PERMISSIONS } from './roles.js';
 import {
   formatRecoveryCode,
-  isTwoFactorChallenge,
   TwoFactorCodeInputSchema,
   TwoFactorDisableInputSchema,
   TwoFactorLoginInputSchema,
   TwoFactorRequiredInputSchema,
 } from './two-factor.js';
+import { isTwoFactorChallenge } from './two-factor-challenge.js';
 
 const messageOf = (result: {
   success: boolean;

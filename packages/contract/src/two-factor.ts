@@ -133,14 +133,8 @@ export const TwoFactorChallengeSchema = z
   .meta({ id: 'TwoFactorChallenge' });
 export type TwoFactorChallenge = z.infer<typeof TwoFactorChallengeSchema>;
 
-/** Whether a sign-in answer asks for the code (else it is the signed-in user). */
-export function isTwoFactorChallenge(answer: unknown): answer is TwoFactorChallenge {
-  return (
-    typeof answer === 'object' &&
-    answer !== null &&
-    (answer as Partial<TwoFactorChallenge>).twoFactorRequired === true
-  );
-}
+// isTwoFactorChallenge lives in two-factor-challenge.ts, without zod: the sign-in screen asks it
+// before any schema is loaded.
 
 /** PUT /api/users/settings/two-factor: the amministratore's switch, two-factor sign-in for every account. */
 export const TwoFactorRequiredInputSchema = z.object({

@@ -118,18 +118,31 @@ export async function setRowTriggers(
  * After rows were inserted with their own values in a column the database numbers (`parts.seq`),
  * makes the next number follow the largest one. PostgreSQL's identity sequence does not notice
  * explicit values; SQLite's AUTOINCREMENT counter (sqlite_sequence) already follows every rowid
- * inserted, so there is nothing to do there.
+ * inserted, so there is nothing to do there unless `also` names numbers held elsewhere.
+ * `also`: columns of other tables holding numbers this counter gave (the seq of a part in the bin,
+ * which comes back with it): the next number follows those too, so none is given twice.
  */
 export async function advanceIdentity(
   db: Kysely<Database>,
   dialect: DatabaseHandle['dialect'],
   table: string,
   column: string,
+  also: readonly { table: string; column: string }[] = [],
 ): Promise<void> {
-  if (dialect === 'sqlite') return;
-  await sql`select setval(
-      pg_get_serial_sequence(${table}, ${column}),
-      coalesce((select max(${sql.ref(column)}) from ${sql.table(table)}), 0) + 1,
-      false
-    )`.execute(db);
+  const maxima = [{ table, column }, ...also].map(
+    (source) => sql`coalesce((select max(${sql.ref(source.column)}) from ${sql.table(source.table)}), 0)`,
+  );
+  const largest =
+    maxima.length === 1
+      ? maxima[0]
+      : sql`${sql.raw(dialect === 'sqlite' ? 'max' : 'greatest')}(${sql.join(maxima)})`;
+  if (dialect === 'sqlite') {
+    if (also.length === 0) return;
+    // The counter's row exists once a row was inserted; max() keeps a larger one already there.
+    await sql`update sqlite_sequence set seq = max(seq, ${largest}) where name = ${table}`.execute(db);
+    await sql`insert into sqlite_sequence (name, seq) select ${table}, ${largest}
+      where not exists (select 1 from sqlite_sequence where name = ${table})`.execute(db);
+    return;
+  }
+  await sql`select setval(pg_get_serial_sequence(${table}, ${column}), ${largest} + 1, false)`.execute(db);
 }

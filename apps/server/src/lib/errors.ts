@@ -164,6 +164,8 @@ export const errors = {
       { 'retry-after': String(retryAfterSeconds) },
     ),
   partNotFound: () => new AppError(404, 'NOT_FOUND', 'Componente non trovato.'),
+  partCodeNotFound: (code: string) =>
+    new AppError(404, 'NOT_FOUND', `Nessun componente con il codice ${code}`),
   // A part's life (modules/parts): moves between statuses, the bin.
   invalidTransition: (from: string, to: string, hint: string) =>
     new AppError(409, 'INVALID_TRANSITION', `Un componente ${from} non può diventare ${to}. ${hint}`.trim()),

@@ -23,7 +23,10 @@ export function inlineScriptHashes(webDist: string): string[] {
 
 /**
  * Conservative security headers on every answer (pages, API, images, errors), through helmet.
- * script-src is 'self' plus the hashes of index.html's own inline scripts (`inlineScriptHashes`).
+ * script-src is 'self' plus the hashes of index.html's own inline scripts (`inlineScriptHashes`),
+ * and 'wasm-unsafe-eval': the QR reader of browsers without BarcodeDetector compiles our own
+ * zxing WebAssembly (/assets/zxing_reader-*.wasm). It allows compiling WebAssembly only, never
+ * eval() or new Function() on strings.
  *
  * Besides them, Permissions-Policy lets the page use the camera (photos of parts) and nothing
  * asks for the position or the microphone, and /api answers carry Cache-Control: no-store. Only these headers are sent. Helmet's other defaults are off on purpose:
@@ -44,7 +47,7 @@ export default fp(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...inlineScriptHashes(app.config.webDist)],
+          scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...inlineScriptHashes(app.config.webDist)],
           styleSrc: ["'self'", "'unsafe-inline'"],
           // Photos are the app's own /media/ files (the contract refuses other URLs); blob: for the
           // preview of a photo being uploaded, data: for the stylesheet's small icons.

@@ -56,6 +56,14 @@ describe('serving the built web app', () => {
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toContain('magazzino');
+    // The page's CSP governs its scripts: theirs would be bytes for nothing. The rest stay.
+    expect(res.headers['content-security-policy']).toBeUndefined();
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('sends the pages with their CSP', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/elencocomponenti' });
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
   });
 
   it('sends the plain asset to a client that does not accept brotli', async () => {

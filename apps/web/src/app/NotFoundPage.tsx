@@ -1,10 +1,10 @@
 import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
-import { messages } from '../i18n';
+import { common } from '../i18n/common';
 import { paths } from '../lib/paths';
 import { useDocumentTitle } from '../lib/use-document-title';
 
-const t = messages.common.notFound;
+const t = common.notFound;
 
 /** The screen of any unknown path, with a way back to the homepage. */
 export function NotFoundPage() {

@@ -12,6 +12,7 @@ export const history = {
   /** The names of the fields a status change records, as a sentence says them. */
   fields: {
     urlImmagine: 'la foto',
+    immagini: 'il numero di foto',
     stato: 'lo stato',
     cliente: 'il cliente',
     telefono: 'il telefono',

@@ -5,10 +5,13 @@ import { categories } from './categories';
 import { dashboard } from './dashboard';
 import { history } from './history';
 import { imports } from './imports';
+import { labels } from './labels';
 import { lifecycle } from './lifecycle';
 import { parts } from './parts';
+import { photos } from './photos';
 import { users } from './users';
 import { security } from './security';
+import { scan } from './scan';
 import { vehicles } from './vehicles';
 
 /** The Italian message catalogue: every user-visible string of the web app comes from here. */
@@ -20,9 +23,12 @@ export const messages = {
   dashboard,
   history,
   imports,
+  labels,
   lifecycle,
   parts,
+  photos,
   users,
   security,
+  scan,
   vehicles,
 } as const;

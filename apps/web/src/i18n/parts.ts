@@ -89,6 +89,8 @@ export const parts = {
     noPhoto: 'Nessuna foto',
     enlargePhoto: (nome: string) => `Ingrandisci la foto di ${nome}`,
     photoOf: (nome: string) => `Foto di ${nome}`,
+    /** The viewer's text for one of several photos. */
+    photoNth: (nome: string, n: number, total: number) => `Foto ${n} di ${total} di ${nome}`,
     searchCode: (codice: string) => `Cerca il codice ${codice} sul web (si apre in una nuova scheda)`,
     view: 'Visualizza',
     edit: 'Modifica',
@@ -119,6 +121,8 @@ export const parts = {
     },
     /** Before the code on a phone card ('Cod. 51787654'). */
     codePrefix: 'Cod.',
+    /** Before the part's own code, for screen readers ('Codice ricambio R-004213'). */
+    partCodeLabel: 'Codice ricambio',
   },
 
   lightbox: {
@@ -179,6 +183,8 @@ export const parts = {
     photo: 'Foto',
     noPhoto: 'Questo componente non ha ancora una foto.',
     enlarge: (nome: string) => `Ingrandisci la foto di ${nome}`,
+    /** One of several photos: 'Ingrandisci la foto 2 di 3 di Faro'. */
+    enlargeNth: (n: number, total: number, nome: string) => `Ingrandisci la foto ${n} di ${total} di ${nome}`,
     groups: {
       componente: 'Componente',
       veicolo: 'Veicolo',
@@ -209,16 +215,12 @@ export const parts = {
   },
 
   upload: {
-    pickerLabel: 'Immagine del componente',
-    pickerHelp: 'JPEG, PNG, WebP, GIF o AVIF',
-    button: 'Carica Immagine',
-    busy: 'Caricamento foto…',
-    cancel: 'Annulla caricamento',
-    remove: 'Rimuovi foto',
-    done: 'Foto caricata.',
-    progress: 'Avanzamento del caricamento',
-    preview: 'Anteprima dell’immagine caricata',
     failed: 'Caricamento dell’immagine non riuscito',
+  },
+
+  /** The photos field of the add and edit forms (its other texts are in i18n/photos.ts). */
+  photos: {
+    label: 'Foto del componente',
   },
 
   add: {
@@ -233,17 +235,20 @@ export const parts = {
       `«Chiudi» tiene il veicolo (${vehicle}) e l'ubicazione ${place} per il prossimo componente; «Nuovo veicolo» svuota tutto.`,
     newVehicle: 'Nuovo veicolo',
     failed: 'Il componente non è stato aggiunto',
-    waitingForPhoto: 'Il componente sarà salvato appena la foto avrà finito di caricarsi…',
-    photoFailed:
-      'La foto scelta non è stata caricata, quindi il componente non è stato salvato. Premi «Carica Immagine» per riprovare, oppure «Rimuovi foto» per salvarlo senza foto.',
+    photos: {
+      waiting: 'Il componente sarà salvato appena le foto avranno finito di caricarsi…',
+      blocked:
+        'Una foto non è stata caricata, quindi il componente non è stato salvato: riprova a caricarla oppure rimuovila.',
+    },
   },
 
   edit: {
     title: 'Visualizza/ Modifica componente',
+    /** Under the title: the part's own code, printed on its label. */
+    partCode: 'Codice ricambio',
     currentImage: (nome: string) => `Immagine attuale di ${nome}`,
     noImage: 'Questo componente non ha ancora una foto.',
-    newImage: 'Carica una nuova immagine',
-    newImageReady: 'La nuova immagine sarà salvata con «Conferma e salva».',
+    photosReady: 'Le foto saranno salvate con «Conferma e salva».',
     formTitle: 'Dati del componente',
     hint: 'I campi con * sono obbligatori; svuota un campo facoltativo per cancellarne il valore.',
     submit: 'Conferma e salva',
@@ -251,9 +256,11 @@ export const parts = {
     back: 'Torna Indietro',
     nothingChanged: 'Nessuna modifica da salvare.',
     failed: 'Le modifiche non sono state salvate',
-    photoFailed:
-      'La nuova foto non è stata caricata, quindi le modifiche non sono state salvate. Premi «Carica Immagine» per riprovare, oppure «Rimuovi foto» per salvare senza cambiarla.',
-    waitingForPhoto: 'Le modifiche saranno salvate appena la foto avrà finito di caricarsi…',
+    photos: {
+      waiting: 'Le modifiche saranno salvate appena le foto avranno finito di caricarsi…',
+      blocked:
+        'Una foto non è stata caricata, quindi le modifiche non sono state salvate: riprova a caricarla oppure rimuovila.',
+    },
     conflict:
       'Qualcun altro ha modificato questo componente dopo che lo hai aperto: le tue modifiche non sono state salvate.',
     loadLatest: 'Carica la versione più recente',

@@ -87,19 +87,9 @@ export const vehicles = {
     failed: 'Il veicolo non è stato salvato',
   },
 
+  /** The photos field (components/PhotosField: its other texts are in i18n/photos.ts) and the save. */
   photos: {
     label: 'Foto del veicolo',
-    help: (max: number) => `Fino a ${max} foto (JPEG, PNG, WebP, GIF o AVIF): la prima è la copertina.`,
-    full: (max: number) => `Hai già ${max} foto: rimuovine una per aggiungerne altre.`,
-    list: 'Foto scelte',
-    cover: 'Copertina',
-    photo: (n: number) => `Foto ${n}`,
-    uploading: (name: string) => `Caricamento di ${name}…`,
-    failed: (name: string, why: string) => `${name} non è stata caricata: ${why}`,
-    remove: (n: number) => `Rimuovi la foto ${n}`,
-    retry: (n: number) => `Riprova a caricare la foto ${n}`,
-    makeCover: (n: number) => `Usa la foto ${n} come copertina`,
-    progress: (n: number) => `Avanzamento del caricamento della foto ${n}`,
     waiting: 'Il veicolo sarà salvato appena le foto avranno finito di caricarsi…',
     blocked:
       'Una foto non è stata caricata, quindi il veicolo non è stato salvato: riprova a caricarla oppure rimuovila.',

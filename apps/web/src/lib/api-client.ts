@@ -1,5 +1,5 @@
 import type { ApiErrorBody, ErrorCode } from '@magazzino/contract';
-import { messages } from '../i18n';
+import { common } from '../i18n/common';
 
 /** A failed API call: the server's Italian message, its stable code and per-field messages. */
 export class ApiError extends Error {
@@ -54,7 +54,7 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, messages.common.api.network, undefined);
+    throw new ApiError(0, common.api.network, undefined);
   }
   if (!response.ok) throw await toApiError(response, options.notifyUnauthenticated ?? true);
   return response;
@@ -76,9 +76,7 @@ export async function toApiError(response: Response, notifyUnauthenticated = tru
     // Not JSON (a proxy error page, say): fall back to a generic message.
   }
   const message =
-    typeof body.error === 'string' && body.error !== ''
-      ? body.error
-      : messages.common.api.httpError(response.status);
+    typeof body.error === 'string' && body.error !== '' ? body.error : common.api.httpError(response.status);
   if (notifyUnauthenticated && response.status === 401 && body.code !== 'INVALID_CREDENTIALS') {
     onUnauthenticated?.();
   }

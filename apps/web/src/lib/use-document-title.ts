@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { messages } from '../i18n';
+import { common } from '../i18n/common';
 
 /** Sets the tab title to '<title> · Magazzino Ricambi' while the calling page is shown. */
 export function useDocumentTitle(title: string): void {
   useEffect(() => {
-    document.title = `${title} · ${messages.common.appName}`;
+    document.title = `${title} · ${common.appName}`;
   }, [title]);
 }

@@ -1,10 +1,22 @@
 import { render, type RenderResult } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import {
+  // The memory history <MemoryRouter> itself makes; exported for tests like this one.
+  UNSAFE_createMemoryHistory as createMemoryHistory,
+  unstable_HistoryRouter as HistoryRouter,
+  type Location,
+  type NavigationType,
+  type To,
+} from 'react-router';
 import { AppProviders, createQueryClient } from '../app/providers';
-import { routes } from '../app/router';
+import { AppRoutes } from '../app/router';
 import { SESSION_HINT_COOKIE, USER_STORAGE_KEY, type PublicUser } from '../lib/session/session-store';
 
-type AppRouter = ReturnType<typeof createMemoryRouter>;
+/** What a test sees of the app's router: where it is, how it got there, and a way to move it. */
+export interface AppRouter {
+  state: { location: Location; historyAction: NavigationType };
+  /** Goes to `to` (or back/forward by a number of entries), as a click on a link would. */
+  navigate: (to: To | number) => Promise<void>;
+}
 
 export interface RenderAppOptions {
   /** The profile found in localStorage at start (signed in at once), or none. */
@@ -27,10 +39,24 @@ export function renderApp(
   const queryClient = createQueryClient();
   const defaults = queryClient.getDefaultOptions();
   queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  // A memory history the test reads and moves directly, as it would a data router: where it
+  // stands is known as soon as a navigation is made, before React has drawn the new page.
+  const history = createMemoryHistory({ initialEntries: [url], v5Compat: true });
+  const router: AppRouter = {
+    get state() {
+      return { location: history.location, historyAction: history.action };
+    },
+    navigate: (to) => {
+      if (typeof to === 'number') history.go(to);
+      else history.push(to);
+      return Promise.resolve();
+    },
+  };
   const result = render(
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <HistoryRouter history={history}>
+        <AppRoutes />
+      </HistoryRouter>
     </AppProviders>,
   );
   return { ...result, router };

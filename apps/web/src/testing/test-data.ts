@@ -27,13 +27,21 @@ export function makeAccount(overrides: Partial<UserAccount> = {}): UserAccount {
   return { ...makeUser(), status: 'attivo', ...overrides };
 }
 
-/** A stored part as the server answers it, with overrides. */
+/**
+ * A stored part as the server answers it, with overrides. Its photos agree with each other: given
+ * `immagini` (and `miniature`), the cover is the first; given only `urlImmagine`, it is the one photo.
+ */
 export function makePart(overrides: Partial<Part> = {}): Part {
+  const cover = 'urlImmagine' in overrides ? overrides.urlImmagine : '/media/0123456789abcdef.webp';
+  const coverThumb =
+    'urlMiniatura' in overrides ? overrides.urlMiniatura : cover && '/media/0123456789abcdef-thumb.webp';
+  const immagini = overrides.immagini ?? (cover ? [cover] : []);
+  const miniature =
+    overrides.miniature ?? (overrides.immagini ? immagini : coverThumb ? [coverThumb] : immagini);
   return {
     _id: '0190a0b0-0000-7000-8000-000000000001',
+    codiceRicambio: 'R-000001',
     ...EXAMPLE_PART_INPUT,
-    urlImmagine: '/media/0123456789abcdef.webp',
-    urlMiniatura: '/media/0123456789abcdef-thumb.webp',
     veicolo: null,
     compatibilita: [],
     stato: 'disponibile',
@@ -43,6 +51,10 @@ export function makePart(overrides: Partial<Part> = {}): Part {
     createdAt: '2026-01-01T10:00:00.000Z',
     updatedAt: '2026-01-01T10:00:00.000Z',
     ...overrides,
+    urlImmagine: immagini[0] ?? null,
+    urlMiniatura: miniature[0] ?? null,
+    immagini,
+    miniature,
   };
 }
 

@@ -15,6 +15,7 @@ import * as m013 from './013-vehicles.js';
 import * as m014 from './014-fitment.js';
 import * as m015 from './015-imports.js';
 import * as m016 from './016-recovery-code-key.js';
+import * as m017 from './017-part-images.js';
 
 /**
  * Every migration, in order. Names are never changed once released: the database records them.
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '014-fitment': m014,
   '015-imports': m015,
   '016-recovery-code-key': m016,
+  '017-part-images': m017,
 };

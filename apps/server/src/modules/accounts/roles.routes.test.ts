@@ -53,6 +53,8 @@ const ROUTE_RULES: Record<string, { permission: Permission; roles: readonly Role
   'GET /api/componenti/magazzino/:p/:p/:p': { permission: 'parts:read', roles: ALL },
   'GET /api/componenti/magazzino/:p/:p/:p/:p': { permission: 'parts:read', roles: ALL },
   'GET /api/componenti/:p': { permission: 'parts:read', roles: ALL },
+  'GET /api/componenti/codice/:p': { permission: 'parts:read', roles: ALL },
+  'GET /api/ubicazioni': { permission: 'parts:read', roles: ALL },
   'POST /api/componenti/crea-componente': { permission: 'parts:write', roles: WRITERS },
   'PATCH /api/componenti/modifica/:p': { permission: 'parts:write', roles: WRITERS },
   'DELETE /api/componenti/delete/:p': { permission: 'parts:write', roles: WRITERS },

@@ -22,6 +22,11 @@ export interface CopiedTable {
   seededByMigrations?: boolean;
   /** A column the database numbers (identity, AUTOINCREMENT): restored as is, the counter moved past it. */
   identity?: string;
+  /**
+   * Another table's counter whose numbers this table also holds (a part in the bin keeps the seq
+   * `parts` gave it, and its code with it): once these rows are in, that counter moves past them too.
+   */
+  holdsNumbersOf?: { table: string; column: string; own: string };
   /** Columns naming stored objects (photos) the archive must carry along with the row. */
   photoColumns?: readonly string[];
 }
@@ -88,6 +93,13 @@ export const COPIED_TABLES: readonly CopiedTable[] = [
     orderBy: ['seq'],
     identity: 'seq',
   },
+  // Each part's photos in order (migration 017); the files travel with the media rows.
+  {
+    name: 'part_images',
+    label: { one: 'foto di un componente', many: 'foto dei componenti' },
+    orderBy: ['seq'],
+    identity: 'seq',
+  },
   // The history of every part, and the deleted parts still in the bin (migration 009).
   {
     name: 'part_events',
@@ -99,6 +111,15 @@ export const COPIED_TABLES: readonly CopiedTable[] = [
     name: 'parts_bin',
     label: { one: 'componente nel cestino', many: 'componenti nel cestino' },
     orderBy: ['id'],
+    // Its parts come back with their seq (their code, R-004213): no new part may be given one.
+    holdsNumbersOf: { table: 'parts', column: 'seq', own: 'seq' },
+  },
+  // The photos of the parts in the bin (migration 017), kept by the media cleanup until a purge.
+  {
+    name: 'parts_bin_images',
+    label: { one: 'foto nel cestino', many: 'foto nel cestino' },
+    orderBy: ['seq'],
+    identity: 'seq',
   },
   // The column mappings remembered per set of headers (migration 015): a restored warehouse
   // offers the same mapping for the same spreadsheet.

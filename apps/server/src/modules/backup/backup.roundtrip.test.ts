@@ -72,6 +72,7 @@ describe.each(ROUTES)('a backup taken on %s restored onto %s', (sourceDialect, t
     const [faro, freno] = [await upload(1), await upload(2)];
     // Uploaded and never saved with a part (the form still open): kept, the cleanup decides later.
     await upload(3);
+    const specchio = await upload(4);
     const create = async (key: string, input: Record<string, unknown>) => {
       const response = await clerk.inject({
         method: 'POST',
@@ -90,6 +91,11 @@ describe.each(ROUTES)('a backup taken on %s restored onto %s', (sourceDialect, t
     await create('bare', { descrizione: null, codice: null, versione: null, peso: null });
     await create('brakes', { categoria: 'Freni', nome: 'Pinza freno', urlImmagine: freno.secure_url });
     await create('sameImage', { nome: 'Faro gemello', urlImmagine: faro.secure_url });
+    // Three photos in their order (migration 017): the cover first, the others after it.
+    await create('album', {
+      nome: 'Paraurti anteriore',
+      immagini: [freno.secure_url, specchio.secure_url, faro.secure_url],
+    });
     // A donor vehicle with a photo (migration 013): it goes along, photos in order.
     const vehicleResponse = await clerk.inject({
       method: 'POST',
@@ -106,7 +112,11 @@ describe.each(ROUTES)('a backup taken on %s restored onto %s', (sourceDialect, t
       compatibilita: [{ marca: 'Peugeot', modello: '206' }],
     });
     // A part in the bin and a sold one: their statuses, history and the bin go along.
-    await create('binned', { nome: 'Cofano', categoria: 'Carrozzeria' });
+    await create('binned', {
+      nome: 'Cofano',
+      categoria: 'Carrozzeria',
+      immagini: [specchio.secure_url, faro.secure_url],
+    });
     const deleted = await clerk.inject({
       method: 'DELETE',
       url: `/api/componenti/delete/${parts.binned?._id}`,
@@ -196,11 +206,14 @@ describe.each(ROUTES)('a backup taken on %s restored onto %s', (sourceDialect, t
     expect(Object.fromEntries(manifest.tables.map((table) => [table.name, table.rows]))).toEqual({
       users: 2,
       account_settings: 1,
-      media: 3,
-      parts: 5,
-      // 6 registrations, 1 deletion, 1 sale.
-      part_events: 8,
+      media: 4,
+      parts: 6,
+      // 7 registrations, 1 deletion, 1 sale.
+      part_events: 9,
       parts_bin: 1,
+      // accents, brakes and sameImage one each, the album three; the binned part's two.
+      part_images: 6,
+      parts_bin_images: 2,
       two_factor: 1,
       two_factor_recovery_codes: 1,
       security_events: Number(securityEvents),
@@ -210,8 +223,8 @@ describe.each(ROUTES)('a backup taken on %s restored onto %s', (sourceDialect, t
       import_mappings: 0,
     });
     expect(Number(securityEvents)).toBeGreaterThan(0);
-    // Display image and thumbnail of each of the three uploads; no preview, no stray file.
-    expect(manifest.photos.count).toBe(6);
+    // Display image and thumbnail of each of the four uploads; no preview, no stray file.
+    expect(manifest.photos.count).toBe(8);
     expect(manifest.photos.files.map((photo) => photo.key).sort()).toEqual(await storedKeys(source.app));
     expect(manifest.photos.missing).toEqual([]);
   });
@@ -230,6 +243,18 @@ describe.each(ROUTES)('a backup taken on %s restored onto %s', (sourceDialect, t
       const copy = await restored.inject({ method: 'GET', url: url ?? '' });
       expect(copy.statusCode).toBe(200);
       expect(copy.rawPayload.equals(original.rawPayload)).toBe(true);
+    }
+  });
+
+  it("keeps a part's three photos in their order, and its code", async () => {
+    const original = await get<Part>(source.app, `/api/componenti/${parts.album?._id}`);
+    expect(original.immagini).toEqual(parts.album?.immagini);
+    expect(original.immagini).toHaveLength(3);
+    const copy = await get<Part>(restored, `/api/componenti/${parts.album?._id}`);
+    expect(copy).toEqual(original);
+    expect(await get<Part>(restored, `/api/componenti/codice/${original.codiceRicambio}`)).toEqual(original);
+    for (const url of copy.miniature) {
+      expect((await restored.inject({ method: 'GET', url })).statusCode).toBe(200);
     }
   });
 
@@ -302,7 +327,12 @@ describe.each(ROUTES)('a backup taken on %s restored onto %s', (sourceDialect, t
       headers: { cookie: restoredCookie },
     });
     expect(back.statusCode).toBe(200);
-    expect(back.json<Part>()).toMatchObject({ nome: 'Cofano', stato: 'disponibile' });
+    expect(back.json<Part>()).toMatchObject({
+      nome: 'Cofano',
+      stato: 'disponibile',
+      codiceRicambio: parts.binned?.codiceRicambio,
+      immagini: parts.binned?.immagini,
+    });
     const again = await restored.inject({
       method: 'DELETE',
       url: `/api/componenti/delete/${parts.binned?._id}`,
@@ -335,6 +365,9 @@ describe.each(ROUTES)('a backup taken on %s restored onto %s', (sourceDialect, t
       payload: partInput({ nome: 'Dopo il ripristino' }),
     });
     expect(response.statusCode, response.body).toBe(201);
+    // Its code follows every code given before the backup, the binned part's too: none is reused.
+    const codes = Object.values(parts).map((part) => part.codiceRicambio);
+    for (const code of codes) expect(response.json<Part>().codiceRicambio > code).toBe(true);
     const newest = await get<Part[]>(restored, '/api/componenti?limit=2');
     expect(newest.map((part) => part.nome)).toEqual(['Dopo il ripristino', parts.donor?.nome]);
     // The count triggers work again after the restore (PostgreSQL had them off for the load).

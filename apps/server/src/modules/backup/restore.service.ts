@@ -194,6 +194,12 @@ async function importTables(
     if (scope?.identity && table.columns.includes(scope.identity)) {
       await advanceIdentity(trx, dialect, table.name, scope.identity);
     }
+    const numbers = scope?.holdsNumbersOf;
+    if (numbers && table.columns.includes(numbers.own)) {
+      await advanceIdentity(trx, dialect, numbers.table, numbers.column, [
+        { table: table.name, column: numbers.own },
+      ]);
+    }
   }
 }
 

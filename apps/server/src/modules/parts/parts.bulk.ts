@@ -152,6 +152,8 @@ export class PartsBulk {
           merged,
           at,
           current.riserva?.cliente ?? null,
+          undefined,
+          current.immagini,
         );
         if (!updated) {
           result.refused.push({

@@ -21,6 +21,7 @@ async function* from(...chunks: Part[][]): AsyncGenerator<Part[]> {
 const part = (nome: string, anno = '2004'): Part =>
   toPart({
     id: nome,
+    seq: 1,
     nome,
     descrizione: 'd',
     categoria: 'c',
@@ -36,6 +37,7 @@ const part = (nome: string, anno = '2004'): Part =>
     versione: 'v',
     anno_immatricolazione: anno,
     url_immagine: null,
+    image_count: null,
     prezzo_centesimi: 4550,
     stato: 'disponibile',
     riserva_cliente: null,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Fitment } from '@magazzino/contract';
 import type { Database } from '../../db/schema.js';
+import { readImages } from './parts.images.repository.js';
 import { toFitment, toFitmentRows, toStoredPart, type PartColumns, type StoredPart } from './parts.mapper.js';
 
 /** Rows per INSERT of fitment entries: 7 columns each, well under SQLite's bound-parameter limit. */
@@ -10,9 +11,10 @@ const FITMENT_BATCH = 500;
 const READ_BATCH = 500;
 
 /**
- * The rows as stored parts, each with its fitment list. Only the parts that have fitment (their
- * `fitment_marca_norm` is set) are looked up, in one query per READ_BATCH parts: a list of parts
- * without fitment costs no query at all.
+ * The rows as stored parts, each with its fitment list and its photos. Only the parts that have
+ * fitment (their `fitment_marca_norm` is set) or more than one photo (`image_count` set) are
+ * looked up, in one query per READ_BATCH parts each: a list of parts without fitment and with at
+ * most one photo (the cover, on the row) costs no query at all.
  */
 export async function readStoredParts(
   db: Kysely<Database>,
@@ -34,7 +36,17 @@ export async function readStoredParts(
       lists.set(row.part_id, list);
     }
   }
-  return rows.map((row) => toStoredPart(row, lists.get(row.id) ?? []));
+  const images = await readImages(
+    db,
+    rows.filter((row) => row.image_count !== null).map((row) => row.id),
+  );
+  return rows.map((row) =>
+    toStoredPart(
+      row,
+      lists.get(row.id) ?? [],
+      row.image_count === null ? undefined : (images.get(row.id) ?? []),
+    ),
+  );
 }
 
 /** One stored part with its fitment. */

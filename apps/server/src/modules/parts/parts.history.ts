@@ -2,10 +2,10 @@ import { PART_FIELDS, type FieldChange, type Fitment, type Part, type PartField 
 import type { StoredPart } from './parts.mapper.js';
 
 /**
- * The fields an edit compares, as the API names them: every part field, the photo, the donor
- * vehicle and the fitment list.
+ * The fields an edit compares, as the API names them: every part field, the photo (the cover), the
+ * number of photos, the donor vehicle and the fitment list.
  */
-const EDITABLE = [...PART_FIELDS, 'urlImmagine', 'veicoloId', 'compatibilita'] as const;
+const EDITABLE = [...PART_FIELDS, 'urlImmagine', 'immagini', 'veicoloId', 'compatibilita'] as const;
 type EditableView = Record<(typeof EDITABLE)[number], string | number | null>;
 
 /** The fitment list as the history shows it: 'Fiat Punto 1.2 (2003–2010); Lancia Ypsilon'; null when empty. */
@@ -36,6 +36,7 @@ function editableView(part: Part | StoredPart): EditableView {
   return {
     ...fields,
     urlImmagine: part.urlImmagine,
+    immagini: part.immagini.length,
     veicoloId,
     compatibilita: fitmentText(part.compatibilita),
   };
@@ -72,11 +73,15 @@ function differences<K extends string, T extends Record<K, string | number | nul
 
 /**
  * What an edit changed, field by field, values as the API gives them (peso in Kg, prezzo in euro;
- * the vehicle by its targa, the fitment as text). Both parts completed with their vehicle, or
+ * the vehicle by its targa, the fitment as text, the photos by their number). Both parts completed with their vehicle, or
  * neither.
  */
 export function editChanges(before: Part | StoredPart, after: Part | StoredPart): FieldChange[] {
-  return differences(editableView(before), editableView(after), EDITABLE);
+  return differences(editableView(before), editableView(after), EDITABLE).filter(
+    // A part going from no photo to one, or back, is told by its cover (urlImmagine) alone, as
+    // before several photos; the number is recorded once there are more.
+    (change) => change.campo !== 'immagini' || Number(change.prima) > 1 || Number(change.dopo) > 1,
+  );
 }
 
 /**

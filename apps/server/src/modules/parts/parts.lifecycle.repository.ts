@@ -1,13 +1,21 @@
 import type { Kysely } from 'kysely';
-import type { FieldChange, Part, PartEvent, PartEventKind } from '@magazzino/contract';
+import {
+  partCode,
+  type FieldChange,
+  type Part,
+  type PartEvent,
+  type PartEventKind,
+} from '@magazzino/contract';
 import type { Database } from '../../db/schema.js';
 import { insertFitments, readStoredPart, readStoredParts } from './parts.fitments.repository.js';
+import { insertImages } from './parts.images.repository.js';
 import {
   PART_COLUMNS,
   searchNorm,
   toFieldColumns,
   toInput,
   toLifecycleColumns,
+  toImageRows,
   toStoredPart,
   vehicleKey,
   type DonorVehicleKeys,
@@ -118,12 +126,7 @@ export async function findPartWithSeq(
   db: Kysely<Database>,
   id: string,
 ): Promise<{ part: StoredPart; seq: number } | undefined> {
-  const row = await db
-    .selectFrom('parts')
-    .select(PART_COLUMNS)
-    .select('seq')
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row = await db.selectFrom('parts').select(PART_COLUMNS).where('id', '=', id).executeTakeFirst();
   return row ? { part: await readStoredPart(db, row), seq: Number(row.seq) } : undefined;
 }
 
@@ -150,8 +153,8 @@ export async function updateStatusIfVersion(
     .where('version', '=', current.version)
     .returning(PART_COLUMNS)
     .executeTakeFirst();
-  // The fitment did not change: the part keeps the list it had.
-  return row ? toStoredPart(row, current.compatibilita) : undefined;
+  // The fitment and the photos did not change: the part keeps the lists it had.
+  return row ? toStoredPart(row, current.compatibilita, current.immagini) : undefined;
 }
 
 /** Up to `limit` reserved parts whose last day is before `today` (YYYY-MM-DD), by the day's index. */
@@ -187,17 +190,30 @@ function toBinRow(row: {
   deleted_by: string | null;
   deleted_by_name: string | null;
 }): BinRow {
-  // A part deleted before migration 014 has neither a vehicle nor fitment in its JSON.
-  const part = JSON.parse(row.part) as Partial<StoredPart> & Omit<StoredPart, 'veicoloId' | 'compatibilita'>;
+  // A part deleted before migration 014 has neither a vehicle nor fitment in its JSON; before
+  // 017, neither its code nor its list of photos (its one photo is urlImmagine).
+  const part = JSON.parse(row.part) as Partial<StoredPart> &
+    Omit<StoredPart, 'veicoloId' | 'compatibilita' | 'codiceRicambio' | 'immagini' | 'miniature'>;
+  const immagini = part.immagini ?? (part.urlImmagine ? [part.urlImmagine] : []);
   return {
-    part: { ...part, veicoloId: part.veicoloId ?? null, compatibilita: part.compatibilita ?? [] },
+    part: {
+      ...part,
+      codiceRicambio: partCode(Number(row.seq)),
+      immagini,
+      miniature: part.miniature ?? (part.urlMiniatura ? [part.urlMiniatura] : []),
+      veicoloId: part.veicoloId ?? null,
+      compatibilita: part.compatibilita ?? [],
+    },
     seq: Number(row.seq),
     deletedAt: row.deleted_at,
     deletedBy: row.deleted_by === null ? null : { _id: row.deleted_by, username: row.deleted_by_name ?? '' },
   };
 }
 
-/** Moves a part to the bin: its row leaves `parts` (and with it every list, count and index). */
+/**
+ * Moves a part to the bin: its row leaves `parts` (and with it every list, count and index; its
+ * fitment and photos rows go with it), its JSON keeps them for a restore.
+ */
 export async function moveToBin(
   db: Kysely<Database>,
   entry: { part: StoredPart; seq: number; deletedAt: string; deletedBy: Actor },
@@ -220,6 +236,9 @@ export async function moveToBin(
       deleted_by_name: entry.deletedBy?.username ?? null,
     })
     .execute();
+  // Its photos stay in use while it can be restored (the media cleanup asks parts_bin_images).
+  const photos = toImageRows(entry.part._id, entry.part.immagini);
+  if (photos.length > 0) await db.insertInto('parts_bin_images').values(photos).execute();
   return true;
 }
 
@@ -250,7 +269,7 @@ export async function findBinEntry(db: Kysely<Database>, id: string): Promise<Bi
 
 /**
  * Puts a part of the bin back among the parts, in its place in the order of registration (its
- * seq), with its fitment, at a new version; false when it is no longer in the bin. `vehicle` is
+ * seq, hence its code), with its fitment and its photos, at a new version; false when it is no longer in the bin. `vehicle` is
  * its donor vehicle as it is now; null when it had none or it was deleted meanwhile (the part
  * comes back unlinked).
  */
@@ -278,7 +297,8 @@ export async function restoreFromBin(
     .returning(PART_COLUMNS)
     .executeTakeFirstOrThrow();
   await insertFitments(db, [{ partId: part._id, list: part.compatibilita }]);
-  return toStoredPart(row, part.compatibilita);
+  await insertImages(db, [{ partId: part._id, photos: part.immagini }]);
+  return toStoredPart(row, part.compatibilita, part.immagini);
 }
 
 /** Deletes one part of the bin for good; false when it was not there. */
@@ -304,14 +324,18 @@ export async function purgeBin(
   return Number(result.numDeletedRows);
 }
 
-/** Which of `urls` a part in the bin uses as its photo (the bin's answer to the media cleanup). */
+/**
+ * Which of `urls` a part in the bin uses as a photo (the bin's answer to the media cleanup): any
+ * of its photos (parts_bin_images), or its cover as the bin's row holds it.
+ */
 export async function findBinImageUrls(db: Kysely<Database>, urls: readonly string[]): Promise<Set<string>> {
   if (urls.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('parts_bin')
-    .select('url_immagine')
-    .distinct()
-    .where('url_immagine', 'in', urls)
-    .execute();
-  return new Set(rows.flatMap((row) => (row.url_immagine === null ? [] : [row.url_immagine])));
+  const [photos, covers] = await Promise.all([
+    db.selectFrom('parts_bin_images').select('url').distinct().where('url', 'in', urls).execute(),
+    db.selectFrom('parts_bin').select('url_immagine').distinct().where('url_immagine', 'in', urls).execute(),
+  ]);
+  return new Set([
+    ...photos.map((row) => row.url),
+    ...covers.flatMap((row) => (row.url_immagine === null ? [] : [row.url_immagine])),
+  ]);
 }

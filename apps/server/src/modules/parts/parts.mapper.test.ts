@@ -46,7 +46,13 @@ describe('parts.mapper', () => {
       codice_key: '',
     });
     expect(row.search_norm.split('\u001f')).toHaveLength(10);
-    const part = toPart({ ...(row as PartColumns), version: 1, url_immagine: null });
+    const part = toPart({
+      ...(row as PartColumns),
+      seq: 2,
+      version: 1,
+      url_immagine: null,
+      image_count: null,
+    });
     expect(part).toMatchObject({ codice: null, peso: null, descrizione: null, versione: null });
   });
 
@@ -65,13 +71,22 @@ describe('parts.mapper', () => {
     const codice = input.codice ?? '';
     expect(row.search_norm).toContain(codice.toLowerCase());
     expect(row.codice_key).toBe(codice.toLowerCase().replace(/[^a-z0-9]/g, ''));
-    const part = toPart({ ...(row as PartColumns), version: 1, url_immagine: row.url_immagine ?? null });
+    const part = toPart({
+      ...(row as PartColumns),
+      seq: 4213,
+      version: 1,
+      url_immagine: row.url_immagine ?? null,
+      image_count: null,
+    });
     expect(part).toMatchObject({
       _id: 'id-1',
+      codiceRicambio: 'R-004213',
       nome: 'Faro È',
       peso: 1.5,
       urlImmagine: null,
       urlMiniatura: null,
+      immagini: [],
+      miniature: [],
     });
     expect(part.createdAt).toBe('2024-05-01T10:00:00.000Z');
   });

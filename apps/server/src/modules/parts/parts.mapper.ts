@@ -2,6 +2,7 @@ import {
   centsFromEuro,
   euroFromCents,
   PART_FIELDS,
+  partCode,
   type Fitment,
   type Location,
   type Part,
@@ -167,16 +168,30 @@ export function toFieldColumns(input: PartInput, cliente: string | null = null) 
     modello: input.modello,
     versione: input.versione,
     anno_immatricolazione: input.annoImmatricolazione,
-    url_immagine: input.urlImmagine ?? null,
     vehicle_id: input.veicoloId ?? null,
-  } satisfies Record<FieldColumn | 'url_immagine' | 'vehicle_id', unknown>;
+    ...photoColumns(photosOf(input)),
+  } satisfies Record<FieldColumn | 'url_immagine' | 'image_count' | 'vehicle_id', unknown>;
   return { ...columns, ...derivedColumns(input, cliente) };
 }
 
 /**
+ * A part's photos in order, the first the cover: `immagini` when given, else the one `urlImmagine`
+ * (a client of the API before issue 13, an import, the demo), else none.
+ */
+export function photosOf(input: Pick<PartInput, 'urlImmagine' | 'immagini'>): string[] {
+  if (input.immagini !== undefined) return input.immagini;
+  return input.urlImmagine ? [input.urlImmagine] : [];
+}
+
+/** The columns on `parts` that follow the photos: the cover, and how many when more than one. */
+export function photoColumns(photos: readonly string[]) {
+  return { url_immagine: photos[0] ?? null, image_count: photos.length > 1 ? photos.length : null };
+}
+
+/**
  * A new row: the fields plus identity and creation time (ISO 8601), and the search key of its
- * donor vehicle. The columns of migration 014 are left out while empty, so a plain part's row is
- * the one older schemas take (the migration tests fill those with it).
+ * donor vehicle. The columns of migrations 014 and 017 are left out while empty, so a plain
+ * part's row is the one older schemas take (the migration tests fill those with it).
  */
 export function toNewRow(
   input: PartInput,
@@ -184,12 +199,14 @@ export function toNewRow(
   createdAt: string,
   vehicle: DonorVehicleKeys | null = null,
 ): NewPartRow {
-  const { vehicle_id, fitment_marca_norm, fitment_modello_norm, ...columns } = toFieldColumns(input);
+  const { vehicle_id, fitment_marca_norm, fitment_modello_norm, image_count, ...columns } =
+    toFieldColumns(input);
   const linked = {
     vehicle_id,
     fitment_marca_norm,
     fitment_modello_norm,
     vehicle_key: vehicleKey(vehicle),
+    image_count,
   };
   const present = Object.fromEntries(Object.entries(linked).filter(([, value]) => value !== null));
   return { id, ...columns, ...present, version: 1, created_at: createdAt, updated_at: createdAt };
@@ -220,8 +237,12 @@ export function toLifecycleColumns(part: Pick<Part, 'stato' | 'riserva' | 'vendi
 /** The columns a part's API shape is read from (the derived search columns stay in the database). */
 export const PART_COLUMNS = [
   'id',
+  // The order of registration, whence the part's code (R-004213).
+  'seq',
   ...PART_FIELDS.map((field) => FIELD_COLUMNS[field]),
   'url_immagine',
+  // More photos than the cover to read from part_images (NULL: none, no query).
+  'image_count',
   ...LIFECYCLE_COLUMNS,
   'version',
   'created_at',
@@ -246,6 +267,7 @@ export function withVehicle(stored: StoredPart, veicolo: Part['veicolo']): Part 
   // 100,000-part export); the compiler checks that every field of Part is here.
   return {
     _id: stored._id,
+    codiceRicambio: stored.codiceRicambio,
     nome: stored.nome,
     descrizione: stored.descrizione,
     categoria: stored.categoria,
@@ -263,6 +285,8 @@ export function withVehicle(stored: StoredPart, veicolo: Part['veicolo']): Part 
     annoImmatricolazione: stored.annoImmatricolazione,
     urlImmagine: stored.urlImmagine,
     urlMiniatura: stored.urlMiniatura,
+    immagini: stored.immagini,
+    miniature: stored.miniature,
     stato: stored.stato,
     riserva: stored.riserva,
     vendita: stored.vendita,
@@ -274,19 +298,40 @@ export function withVehicle(stored: StoredPart, veicolo: Part['veicolo']): Part 
   };
 }
 
-/** A stored row as the API returns it, given its fitment and its donor vehicle's summary. */
+/** A stored row as the API returns it, given its fitment, its photos and its donor vehicle's summary. */
 export function toPart(
   row: PartColumns,
   compatibilita: Fitment[] = [],
   veicolo: Part['veicolo'] = null,
+  immagini?: readonly string[],
 ): Part {
-  return withVehicle(toStoredPart(row, compatibilita), veicolo);
+  return withVehicle(toStoredPart(row, compatibilita, immagini), veicolo);
 }
 
-/** A stored row with its fitment (read from part_fitments), its vehicle still an id. */
-export function toStoredPart(row: PartColumns, compatibilita: Fitment[] = []): StoredPart {
+/**
+ * The photos of a row: `immagini` as read from part_images for a part with more than one; the
+ * cover alone (or none) otherwise, which url_immagine holds.
+ */
+function photosOfRow(row: Pick<PartColumns, 'url_immagine' | 'image_count'>, immagini?: readonly string[]) {
+  if (row.image_count !== null && immagini === undefined) {
+    throw new Error('a part with several photos was read without them');
+  }
+  return immagini ?? (row.url_immagine === null ? [] : [row.url_immagine]);
+}
+
+/**
+ * A stored row with its fitment (read from part_fitments) and its photos (read from part_images;
+ * may be left out for a part with at most one, its url_immagine), its vehicle still an id.
+ */
+export function toStoredPart(
+  row: PartColumns,
+  compatibilita: Fitment[] = [],
+  immagini?: readonly string[],
+): StoredPart {
+  const photos = photosOfRow(row, immagini);
   return {
     _id: row.id,
+    codiceRicambio: partCode(Number(row.seq)),
     nome: row.nome,
     descrizione: row.descrizione,
     categoria: row.categoria,
@@ -304,6 +349,8 @@ export function toStoredPart(row: PartColumns, compatibilita: Fitment[] = []): S
     annoImmatricolazione: row.anno_immatricolazione,
     urlImmagine: row.url_immagine,
     urlMiniatura: thumbnailUrlFor(row.url_immagine),
+    immagini: [...photos],
+    miniature: photos.map((url) => thumbnailUrlFor(url) ?? url),
     stato: row.stato as PartStatus,
     riserva:
       row.riserva_cliente !== null && row.riserva_fino !== null
@@ -328,7 +375,18 @@ export function toInput(part: Part | StoredPart): PartInput {
     PartField
   >;
   const veicoloId = 'veicoloId' in part ? part.veicoloId : (part.veicolo?._id ?? null);
-  return { ...fields, urlImmagine: part.urlImmagine, veicoloId, compatibilita: part.compatibilita };
+  return {
+    ...fields,
+    urlImmagine: part.urlImmagine,
+    immagini: part.immagini,
+    veicoloId,
+    compatibilita: part.compatibilita,
+  };
+}
+
+/** The part_images rows of a part's photos, in order (position 0: the cover). */
+export function toImageRows(partId: string, photos: readonly string[]) {
+  return photos.map((url, position) => ({ part_id: partId, position, url }));
 }
 
 /** A part_fitments row as the API gives it. */

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { PartsBulk } from './parts.bulk.js';
 import { activityRoutes, binRoutes } from './parts.lifecycle.routes.js';
 import { PartLifecycleService } from './parts.lifecycle.service.js';
+import { locationsRoutes } from './parts.locations.routes.js';
 import partsRoutes from './parts.routes.js';
 import { PartsService } from './parts.service.js';
 import { PartVehicles } from './parts.vehicles.js';
@@ -24,8 +25,8 @@ export const EXPIRY_INTERVAL_MS = 60 * 1000;
 export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
- * The parts module: `app.parts` and `app.partLifecycle`, the /api/componenti, /api/cestino and
- * /api/attivita routes (behind the session guard), the sweeps of expired reservations (every
+ * The parts module: `app.parts` and `app.partLifecycle`, the /api/componenti, /api/cestino,
+ * /api/attivita and /api/ubicazioni routes (behind the session guard), the sweeps of expired reservations (every
  * minute) and of the bin (every hour), and the parts' and the bin's answers to the media cleanup
  * (which images they still use). Parts link their donor vehicle through `app.vehicles`.
  */
@@ -81,6 +82,7 @@ export default fp(
     await app.register(partsRoutes, { prefix: '/api/componenti' });
     await app.register(binRoutes, { prefix: '/api/cestino' });
     await app.register(activityRoutes, { prefix: '/api/attivita' });
+    await app.register(locationsRoutes, { prefix: '/api/ubicazioni' });
   },
   { name: 'parts', dependencies: ['clock', 'database', 'accounts', 'media', 'vehicles'] },
 );

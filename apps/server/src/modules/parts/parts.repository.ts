@@ -20,11 +20,13 @@ import {
   readStoredParts,
   replaceFitments,
 } from './parts.fitments.repository.js';
+import { insertImages, replaceImages } from './parts.images.repository.js';
 import {
   FIELD_COLUMNS,
   locationKey,
   locationRange,
   PART_COLUMNS,
+  photosOf,
   toFieldColumns,
   toNewRow,
   vehicleKey,
@@ -58,6 +60,11 @@ export interface PartFilter {
   /** Only the parts whose code, reduced to letters and digits, is exactly this (or is not). */
   codeIs?: string | undefined;
   codeIsNot?: string | undefined;
+  /** Only the parts with these ids (at most a page of them: the labels of a selection). */
+  ids?: readonly string[] | undefined;
+  /** Only the part with this seq (its part code, R-004213), or every part but it. */
+  seqIs?: number | undefined;
+  seqIsNot?: number | undefined;
 }
 
 /** The order of registration: newest first is the default of every list. */
@@ -146,6 +153,10 @@ function matching(db: Kysely<Database>, filter: PartFilter): MatchingParts {
   }
   if (filter.codeIs !== undefined) query = query.where('parts.codice_key', '=', filter.codeIs);
   if (filter.codeIsNot !== undefined) query = query.where('parts.codice_key', '<>', filter.codeIsNot);
+  if (filter.ids !== undefined)
+    query = query.where('parts.id', 'in', filter.ids.length > 0 ? filter.ids : ['']);
+  if (filter.seqIs !== undefined) query = query.where('parts.seq', '=', filter.seqIs);
+  if (filter.seqIsNot !== undefined) query = query.where('parts.seq', '<>', filter.seqIsNot);
   const onlyText =
     filter.categoria === undefined &&
     filter.veicolo === undefined &&
@@ -155,7 +166,10 @@ function matching(db: Kysely<Database>, filter: PartFilter): MatchingParts {
     filter.location === undefined &&
     filter.locationPrefix === undefined &&
     filter.codeIs === undefined &&
-    filter.codeIsNot === undefined;
+    filter.codeIsNot === undefined &&
+    filter.ids === undefined &&
+    filter.seqIs === undefined &&
+    filter.seqIsNot === undefined;
   return {
     query,
     seq: matched.seq,
@@ -268,7 +282,7 @@ export async function findPartById(db: Kysely<Database>, id: string): Promise<St
 }
 
 /**
- * Stores a new part with its fitment, and returns it; `vehicle` is its donor vehicle (whose
+ * Stores a new part with its fitment and its photos, and returns it; `vehicle` is its donor vehicle (whose
  * targa and telaio its search key holds), null when none.
  */
 export async function insertPart(
@@ -284,12 +298,14 @@ export async function insertPart(
     .returning(PART_COLUMNS)
     .executeTakeFirstOrThrow();
   const compatibilita = input.compatibilita ?? [];
+  const photos = photosOf(input);
   await insertFitments(db, [{ partId: id, list: compatibilita }]);
-  return toStoredPart(row, compatibilita);
+  await insertImages(db, [{ partId: id, photos }]);
+  return toStoredPart(row, compatibilita, photos);
 }
 
 /**
- * Stores many parts in batched INSERTs. Run it inside a transaction (the caller owns it) for
+ * Stores many parts (with their fitment and photos) in batched INSERTs. Run it inside a transaction (the caller owns it) for
  * bulk loads: demo data, benchmarks, test fixtures.
  */
 export async function insertParts(
@@ -307,6 +323,7 @@ export async function insertParts(
       fitment_marca_norm: null,
       fitment_modello_norm: null,
       vehicle_key: null,
+      image_count: null,
       ...row,
     }));
     await db.insertInto('parts').values(values).execute();
@@ -314,16 +331,21 @@ export async function insertParts(
       db,
       batch.map((part) => ({ partId: part.id, list: part.input.compatibilita ?? [] })),
     );
+    await insertImages(
+      db,
+      batch.map((part) => ({ partId: part.id, photos: photosOf(part.input) })),
+    );
   }
   return parts.length;
 }
 
 /**
- * Replaces a part's fields and fitment list (`input.compatibilita`, none when left out) only if
- * it is still at `expectedVersion` (one atomic statement), and bumps the version (`cliente`: the
- * customer of its reservation, searched with its fields). `vehicle`: the donor vehicle whose
- * targa and telaio the search key takes, when the link changes (undefined leaves the key).
- * Undefined when the part is gone or another write got there first.
+ * Replaces a part's fields, fitment list (`input.compatibilita`, none when left out) and photos
+ * (`input.immagini`, else the one `urlImmagine`) only if it is still at `expectedVersion` (one
+ * atomic statement), and bumps the version (`cliente`: the customer of its reservation, searched
+ * with its fields). `vehicle`: the donor vehicle whose targa and telaio the search key takes, when
+ * the link changes (undefined leaves the key). `previousPhotos`: the photos it had, when known
+ * (the same list is not rewritten). Undefined when the part is gone or another write got there first.
  */
 export async function updatePartIfVersion(
   db: Kysely<Database>,
@@ -333,6 +355,7 @@ export async function updatePartIfVersion(
   updatedAt: string,
   cliente: string | null = null,
   vehicle?: DonorVehicleKeys | null,
+  previousPhotos?: readonly string[],
 ): Promise<StoredPart | undefined> {
   const row = await db
     .updateTable('parts')
@@ -348,8 +371,10 @@ export async function updatePartIfVersion(
     .executeTakeFirst();
   if (!row) return undefined;
   const compatibilita = input.compatibilita ?? [];
+  const photos = photosOf(input);
   await replaceFitments(db, id, compatibilita);
-  return toStoredPart(row, compatibilita);
+  await replaceImages(db, id, photos, previousPhotos);
+  return toStoredPart(row, compatibilita, photos);
 }
 
 /** Deletes a part (only at `expectedVersion` when given); true when a row went away. */
@@ -512,12 +537,7 @@ export async function listMatchingSeqs(
 /** The parts with these seqs, in the order given. */
 export async function findPartsBySeq(db: Kysely<Database>, seqs: readonly number[]): Promise<StoredPart[]> {
   if (seqs.length === 0) return [];
-  const rows = await db
-    .selectFrom('parts')
-    .select(PART_COLUMNS)
-    .select('seq')
-    .where('seq', 'in', seqs)
-    .execute();
+  const rows = await db.selectFrom('parts').select(PART_COLUMNS).where('seq', 'in', seqs).execute();
   const bySeq = new Map(rows.map((row) => [Number(row.seq), row]));
   return readStoredParts(
     db,
@@ -567,8 +587,8 @@ export async function countByCondition(db: Kysely<Database>): Promise<ConditionC
   return rows.map((row) => ({ condizione: row.condizione, count: Number(row.count) }));
 }
 
-/** Which of `urls` some part uses as its image (exact match on `url_immagine`, indexed). */
-export async function findReferencedImageUrls(
+/** Which of `urls` some part uses as its cover (exact match on `url_immagine`, indexed). */
+export async function findReferencedCoverUrls(
   db: Kysely<Database>,
   urls: readonly string[],
 ): Promise<Set<string>> {
@@ -580,4 +600,49 @@ export async function findReferencedImageUrls(
     .where('url_immagine', 'in', urls)
     .execute();
   return new Set(rows.flatMap((row) => (row.url_immagine === null ? [] : [row.url_immagine])));
+}
+
+/** A storage location (a bin: scaffale to cassetta) and how many parts it holds. */
+export interface LocationCount {
+  scaffale: string;
+  campata: string;
+  ripiano: string;
+  cassetta: string;
+  count: number;
+}
+
+/**
+ * The distinct bins under the leading `segments` (1 to 3) with their parts in `stati`, in
+ * location order, at most `limit`: one range of the (location_key, seq) index, grouped by key
+ * (spellings that differ only in case or accents are one bin, shown as the first spelling).
+ */
+export async function listLocations(
+  db: Kysely<Database>,
+  segments: readonly string[],
+  stati: readonly PartStatus[] | undefined,
+  limit: number,
+): Promise<LocationCount[]> {
+  const { from, to } = locationRange(segments);
+  let query = db
+    .selectFrom('parts')
+    .select((eb) => [
+      'location_key',
+      eb.fn.min('scaffale').as('scaffale'),
+      eb.fn.min('campata').as('campata'),
+      eb.fn.min('ripiano').as('ripiano'),
+      eb.fn.min('cassetta').as('cassetta'),
+      eb.fn.countAll<number>().as('count'),
+    ])
+    .where('location_key', '>=', from)
+    .where('location_key', '<', to);
+  const kept = statusCondition({ stato: stati });
+  if (kept) query = query.where('stato', kept.op, kept.values);
+  const rows = await query.groupBy('location_key').orderBy('location_key').limit(limit).execute();
+  return rows.map((row) => ({
+    scaffale: row.scaffale,
+    campata: row.campata,
+    ripiano: row.ripiano,
+    cassetta: row.cassetta,
+    count: Number(row.count),
+  }));
 }

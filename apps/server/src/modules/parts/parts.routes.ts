@@ -38,6 +38,7 @@ import {
   guarded,
   IfMatchHeadersSchema,
   IfNoneMatchHeadersSchema,
+  PartCodeParamsSchema,
   PartIdParamsSchema,
   PartListSchema,
   RipianoParamsSchema,
@@ -59,6 +60,12 @@ export function actorOf(request: FastifyRequest): Actor {
 
 /** Events of a history or of the activity page sent when the client names no limit. */
 export const HISTORY_PAGE = 50;
+
+/** True when the request's query string names `name` (given, even empty), before any default. */
+function queryNames(request: FastifyRequest, name: string): boolean {
+  const search = request.url.indexOf('?');
+  return search >= 0 && new URLSearchParams(request.url.slice(search + 1)).has(name);
+}
 
 /** Sends a text stream as it is pulled: nothing is read from the database ahead of the socket. */
 function sendStream(reply: FastifyReply, type: string, chunks: AsyncIterable<string>) {
@@ -121,7 +128,9 @@ const partsRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request, reply) => {
       const { limit, offset, sort, ...filter } = request.query;
-      return sendParts(reply, filter, { limit, offset, sort });
+      // Parts named by id (a selection's labels) are listed whatever their status, unless asked.
+      const stato = filter.ids && !queryNames(request, 'stato') ? undefined : filter.stato;
+      return sendParts(reply, { ...filter, stato }, { limit, offset, sort });
     },
   );
 
@@ -304,6 +313,29 @@ const partsRoutes: FastifyPluginAsyncZod = (app) => {
       },
     },
     async (request, reply) => sendLocationPrefix(reply, request.params, request.query),
+  );
+
+  app.get(
+    '/codice/:codice',
+    {
+      config: { permission: 'parts:read' },
+      schema: {
+        ...docs,
+        summary: 'Un componente dal suo codice ricambio (R-004213; anche r4213, R 4213), con ETag',
+        params: PartCodeParamsSchema,
+        response: {
+          200: PartSchema.describe("Il componente; l'header ETag ne identifica la versione"),
+          400: ApiErrorSchema.describe('Il testo non è un codice ricambio'),
+          404: ApiErrorSchema.describe('Nessun componente ha questo codice'),
+          ...guarded,
+        },
+      },
+    },
+    async (request, reply) => {
+      const part = await service.getByCode(request.params.codice);
+      reply.header('etag', etagOf(part));
+      return part;
+    },
   );
 
   app.get(

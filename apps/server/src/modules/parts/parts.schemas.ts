@@ -16,6 +16,13 @@ export const PartIdParamsSchema = z.object({
   id: z.string().describe('Identificativo (_id) del componente'),
 });
 
+export const PartCodeParamsSchema = z.object({
+  codice: z
+    .string()
+    .max(LIMITS.shortTextMax, { error: 'Il codice è troppo lungo' })
+    .describe('Codice ricambio del componente (R-004213)'),
+});
+
 export const CategoryParamsSchema = z.object({
   categoria: requiredText('La categoria', LIMITS.shortTextMax, true).describe('Categoria esatta'),
 });

@@ -1,10 +1,15 @@
 import type { Kysely } from 'kysely';
 import {
+  binCode,
+  LOCATIONS_MAX,
+  parsePartCode,
+  partCode,
   partEtag,
   SORT_FIELDS,
   type CategoryCount,
   type CategoryRenameResult,
   type ConditionCount,
+  type LocationList,
   type Part,
   type PartInput,
   type PartPatch,
@@ -20,17 +25,27 @@ import { codeKey, foldText } from '../../lib/text-fold.js';
 import { editChanges } from './parts.history.js';
 import { findPartWithSeq, insertEvents, moveToBin, type Actor } from './parts.lifecycle.repository.js';
 import { countPartsOfVehicles, setVehicleKeyOfParts } from './parts.fitments.repository.js';
-import { toInput, vehicleKey, withVehicle, type DonorVehicleKeys, type StoredPart } from './parts.mapper.js';
+import { findReferencedImageUrls } from './parts.images.repository.js';
+import {
+  photosOf,
+  toInput,
+  vehicleKey,
+  withVehicle,
+  type DonorVehicleKeys,
+  type StoredPart,
+} from './parts.mapper.js';
+import { patchedPhotos } from './parts.photos.js';
 import {
   countByCategory,
   countByCondition,
   countParts,
   findPartById,
   findPartsBySeq,
-  findReferencedImageUrls,
+  findReferencedCoverUrls,
   hasText,
   insertPart,
   insertParts,
+  listLocations,
   listMatchingSeqs,
   listPartsAfter,
   listPartsOfCategory,
@@ -112,16 +127,34 @@ export interface PageRequest {
 }
 
 /**
- * The parts of a listing, in the order they are shown: with a free-text search and no sort asked
- * for, the parts whose code is exactly the search come first, then the others.
+ * The part whose code (R-004213, r4213) the free-text search is, if it is one: that part matches
+ * the search whatever its text (the other filters still apply).
+ */
+function partCodeSegment(filter: PartFilter): PartFilter | undefined {
+  const seq = filter.q === undefined ? null : parsePartCode(filter.q);
+  return seq === null ? undefined : { ...filter, q: undefined, seqIs: seq };
+}
+
+/**
+ * The parts of a listing, in the order they are shown: the leading segments, a handful of parts
+ * each, then the rest (the last segment). A search that is a part code finds that part first
+ * (whatever the sort); with a free-text search and no sort asked for, the parts whose codice is
+ * exactly the search come next, then the others.
  */
 function segmentsOf(filter: PartFilter, sort: string | undefined): PartFilter[] {
+  const leading: PartFilter[] = [];
+  let rest = filter;
+  const byPartCode = partCodeSegment(filter);
+  if (byPartCode?.seqIs !== undefined) {
+    leading.push(byPartCode);
+    rest = { ...rest, seqIsNot: byPartCode.seqIs };
+  }
   const code = sort === undefined && filter.q !== undefined ? codeKey(filter.q) : '';
-  if (code === '') return [filter];
-  return [
-    { ...filter, codeIs: code },
-    { ...filter, codeIsNot: code },
-  ];
+  if (code !== '') {
+    leading.push({ ...rest, codeIs: code });
+    rest = { ...rest, codeIsNot: code };
+  }
+  return [...leading, rest];
 }
 
 /** A spelling in use (a category or a condition) and how many parts have it. */
@@ -159,6 +192,11 @@ function vehicleGone(error: unknown): never {
   throw isForeignKeyViolation(error) ? unknownVehicle() : error;
 }
 
+/** The input with its photos settled: `immagini` the list, `urlImmagine` its cover. */
+function withPhotos<T extends PartInput>(input: T, photos: readonly string[]): T {
+  return { ...input, immagini: [...photos], urlImmagine: photos[0] ?? null };
+}
+
 /** The business rules of parts: existence, versions and ETags, searching, paging and streaming. */
 export class PartsService {
   /**
@@ -178,6 +216,19 @@ export class PartsService {
   /** The part, or 404. */
   async get(id: string): Promise<Part> {
     return this.vehicles.completeOne(await this.stored(id));
+  }
+
+  /** The part with this code ('R-004213', 'r4213'): 400 when the text is no part code, 404 when no part has it. */
+  async getByCode(codice: string): Promise<Part> {
+    const seq = parsePartCode(codice);
+    if (seq === null) {
+      throw errors.validation({
+        codice: `Il codice deve essere un codice ricambio come ${partCode(4213)}`,
+      });
+    }
+    const [part] = await findPartsBySeq(this.db, [seq]);
+    if (!part) throw errors.partCodeNotFound(partCode(seq));
+    return this.vehicles.completeOne(part);
   }
 
   /** The part as stored (its vehicle an id), or 404. */
@@ -218,7 +269,8 @@ export class PartsService {
   /**
    * Stores a new part (version 1, created now, disponibile), its categoria and condizione in a
    * spelling already in use when one matches, linked to its donor vehicle (400 when no vehicle
-   * has `veicoloId`) with its fitment, and records it in the history.
+   * has `veicoloId`) with its fitment and its photos (`immagini`, else the one `urlImmagine`),
+   * and records it in the history. Its code (R-004213) is its place in the order of registration.
    */
   async create(input: PartInput, actor: Actor = null): Promise<Part> {
     // The spelling and the vehicle are read inside the write's own transaction, beside the insert
@@ -226,7 +278,7 @@ export class PartsService {
     return this.writes
       .run(async (trx) => {
         const now = this.clock.now();
-        const spelled = await this.withKnownSpellings(input, undefined, trx);
+        const spelled = withPhotos(await this.withKnownSpellings(input, undefined, trx), photosOf(input));
         const vehicle = await this.vehicles.donor(input.veicoloId, trx);
         const stored = await insertPart(trx, spelled, newId(now.getTime()), now.toISOString(), vehicle);
         const part = withVehicle(stored, vehicle);
@@ -275,7 +327,11 @@ export class PartsService {
     for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt += 1) {
       const current = await this.stored(id);
       if (ifMatch !== undefined && !etagMatches(ifMatch, current)) throw errors.preconditionFailed();
-      const merged: PartInput = { ...toInput(current), ...(await this.withKnownSpellings(changes, current)) };
+      const photos = patchedPhotos(current.immagini, changes);
+      const merged: PartInput = withPhotos(
+        { ...toInput(current), ...(await this.withKnownSpellings(changes, current)) },
+        photos,
+      );
       const relinked = (merged.veicoloId ?? null) !== current.veicoloId;
       const updated = await this.writes
         .run(async (trx) => {
@@ -283,7 +339,16 @@ export class PartsService {
           const cliente = current.riserva?.cliente ?? null;
           // A new link is checked, and its search key taken, in the write's own transaction.
           const vehicle = relinked ? await this.vehicles.donor(merged.veicoloId, trx) : undefined;
-          const stored = await updatePartIfVersion(trx, id, current.version, merged, now, cliente, vehicle);
+          const stored = await updatePartIfVersion(
+            trx,
+            id,
+            current.version,
+            merged,
+            now,
+            cliente,
+            vehicle,
+            current.immagini,
+          );
           if (!stored) return undefined;
           const [before, part] = await this.vehicles.complete([current, stored], trx);
           if (!before || !part) throw new Error('complete lost a part');
@@ -328,9 +393,18 @@ export class PartsService {
     throw errors.preconditionFailed();
   }
 
-  /** The number of parts matching `filter` (for a text search, exact up to COUNT_LIMIT). */
-  count(filter: PartFilter): Promise<MatchCount> {
-    return countParts(this.reader, filter, COUNT_LIMIT);
+  /**
+   * The number of parts matching `filter` (for a text search, exact up to COUNT_LIMIT), the part
+   * whose code the search is included.
+   */
+  async count(filter: PartFilter): Promise<MatchCount> {
+    const byPartCode = partCodeSegment(filter);
+    if (byPartCode?.seqIs === undefined) return countParts(this.reader, filter, COUNT_LIMIT);
+    const [one, rest] = await Promise.all([
+      countParts(this.reader, byPartCode, 1),
+      countParts(this.reader, { ...filter, seqIsNot: byPartCode.seqIs }, COUNT_LIMIT),
+    ]);
+    return { count: one.count + rest.count, exact: rest.exact };
   }
 
   /**
@@ -368,20 +442,22 @@ export class PartsService {
     sort: string | undefined,
     page: PageRequest,
   ): Promise<{ parts: Part[]; total: number; exact: boolean }> {
-    const [, rest] = segmentsOf(filter, sort);
-    const [all, exactCodes] = await Promise.all([
+    const leading = segmentsOf(filter, sort).slice(0, -1);
+    const [all, ...firsts] = await Promise.all([
       listMatchingSeqs(this.reader, filter, COUNT_LIMIT + 1),
-      rest?.codeIsNot !== undefined
-        ? listMatchingSeqs(this.reader, { ...filter, codeIs: rest.codeIsNot }, EXACT_CODE_MAX)
-        : Promise.resolve([]),
+      ...leading.map((segment) => listMatchingSeqs(this.reader, segment, EXACT_CODE_MAX)),
     ]);
-    const first = new Set(exactCodes);
-    const ordered = [...exactCodes, ...all.filter((seq) => !first.has(seq))];
+    const first = [...new Set(firsts.flat())];
+    const matched = new Set(all);
+    // The part found by its code alone (its text does not hold the search) adds to the count.
+    const onlyByCode = first.filter((seq) => !matched.has(seq)).length;
+    const shown = new Set(first);
+    const ordered = [...first, ...all.filter((seq) => !shown.has(seq))];
     const parts = await this.vehicles.complete(
       await findPartsBySeq(this.reader, ordered.slice(page.offset, page.offset + page.limit)),
     );
     const exact = all.length <= COUNT_LIMIT;
-    return { parts, total: exact ? all.length : COUNT_LIMIT, exact };
+    return { parts, total: exact ? all.length + onlyByCode : COUNT_LIMIT, exact };
   }
 
   private async listPage(filter: PartFilter, sort: string | undefined, page: PageRequest): Promise<Part[]> {
@@ -394,11 +470,15 @@ export class PartsService {
     page: PageRequest,
   ): Promise<StoredPart[]> {
     const order = parseSort(sort);
-    const [first, rest] = segmentsOf(filter, sort);
-    if (!first) return [];
-    if (!rest) return listPartsPage(this.reader, first, order, page.limit, page.offset);
-    // Exact codes first: this page takes what is left of them, then the others from the start.
-    const exactSeqs = await listMatchingSeqs(this.reader, first, EXACT_CODE_MAX);
+    const segments = segmentsOf(filter, sort);
+    const rest = segments.at(-1) ?? filter;
+    if (segments.length === 1) return listPartsPage(this.reader, rest, order, page.limit, page.offset);
+    // The leading segments first (a handful of parts each): this page takes what is left of
+    // them, then the others from the start.
+    const firsts = await Promise.all(
+      segments.slice(0, -1).map((segment) => listMatchingSeqs(this.reader, segment, EXACT_CODE_MAX)),
+    );
+    const exactSeqs = [...new Set(firsts.flat())];
     const parts = await findPartsBySeq(this.reader, exactSeqs.slice(page.offset, page.offset + page.limit));
     const wanted = page.limit - parts.length;
     if (wanted === 0) return parts;
@@ -465,9 +545,40 @@ export class PartsService {
     await setVehicleKeyOfParts(trx, vehicle._id, vehicleKey(vehicle));
   }
 
-  /** Which of `urls` some part uses as its image: the parts' answer to the media cleanup. */
-  referencedImageUrls(urls: readonly string[]): Promise<Set<string>> {
-    return findReferencedImageUrls(this.db, urls);
+  /**
+   * Which of `urls` some part uses as a photo: the parts' answer to the media cleanup (part_images
+   * holds every photo, the cover too; the covers on the rows are asked as well, a second lock on
+   * the one that lists show).
+   */
+  async referencedImageUrls(urls: readonly string[]): Promise<Set<string>> {
+    const [photos, covers] = await Promise.all([
+      findReferencedImageUrls(this.db, urls),
+      findReferencedCoverUrls(this.db, urls),
+    ]);
+    return new Set([...photos, ...covers]);
+  }
+
+  /**
+   * The distinct bins (whole locations) under the leading `segments` of a location (1 to 3: the
+   * scaffale at least), each with its code and its number of parts in `stati`, in location order;
+   * at most LOCATIONS_MAX (`troncato`: there were more).
+   */
+  async locations(
+    segments: readonly string[],
+    stati: readonly PartStatus[] | undefined,
+  ): Promise<LocationList> {
+    const found = await listLocations(this.reader, segments, stati, LOCATIONS_MAX + 1);
+    return {
+      ubicazioni: found.slice(0, LOCATIONS_MAX).map((location) => ({
+        scaffale: location.scaffale,
+        campata: location.campata,
+        ripiano: location.ripiano,
+        cassetta: location.cassetta,
+        codice: binCode(location),
+        componenti: location.count,
+      })),
+      troncato: found.length > LOCATIONS_MAX,
+    };
   }
 
   /** Every category with its number of parts in `stati` (every status when left out), in Italian alphabetical order. */
@@ -502,7 +613,16 @@ export class PartsService {
         for (const part of parts) {
           const input: PartInput = { ...toInput(part), categoria: target };
           const cliente = part.riserva?.cliente ?? null;
-          const updated = await updatePartIfVersion(trx, part._id, part.version, input, now, cliente);
+          const updated = await updatePartIfVersion(
+            trx,
+            part._id,
+            part.version,
+            input,
+            now,
+            cliente,
+            undefined,
+            part.immagini,
+          );
           if (!updated) continue;
           done += 1;
           const changes = editChanges(part, updated);

@@ -23,7 +23,13 @@ export interface PartsTable {
   modello: string;
   versione: string | null;
   anno_immatricolazione: string;
+  /** The cover: the first of the part's photos (part_images, position 0), NULL without photos. */
   url_immagine: string | null;
+  /**
+   * How many photos the part has when more than one, NULL with none or one (migration 017): the
+   * lists read part_images only for the parts that have more than the cover to show.
+   */
+  image_count: number | null;
   /** Asking price in whole cents (migration 009), NULL when none. */
   prezzo_centesimi: number | null;
   /** disponibile (the default), riservato, venduto, reso, scartato (migration 009). */
@@ -119,8 +125,30 @@ export interface PartFitmentsTable {
   anno_a: string | null;
 }
 
+/** One photo of a part, at its place in the part's list; position 0 is the cover (migration 017). */
+export interface PartImagesTable {
+  /** Given by the database: the key a backup pages the rows by. */
+  seq: Generated<number>;
+  part_id: string;
+  position: number;
+  url: string;
+}
+
+/**
+ * One photo of a part in the bin (migration 017), so the media cleanup keeps it while the part can
+ * be restored; the part's JSON in parts_bin holds the list the restore brings back.
+ */
+export interface PartsBinImagesTable {
+  seq: Generated<number>;
+  part_id: string;
+  position: number;
+  url: string;
+}
+
 export interface PartsTables {
   part_fitments: PartFitmentsTable;
+  part_images: PartImagesTable;
+  parts_bin_images: PartsBinImagesTable;
   parts: PartsTable;
   part_events: PartEventsTable;
   parts_bin: PartsBinTable;

@@ -1,10 +1,10 @@
 import Container from 'react-bootstrap/Container';
-import { messages } from '../../i18n';
+import { common } from '../../i18n/common';
 import { formatYear } from '../../lib/format';
 import { useTheme } from '../../lib/theme';
 import { ScrollTopButton } from './ScrollTopButton';
 
-const t = messages.common.footer;
+const t = common.footer;
 
 /**
  * The bottom bar of every page: the light/dark switch (dark by default) and the scroll-to-top

@@ -1,213 +1,92 @@
-import Container from 'react-bootstrap/Container';
-import Nav from 'react-bootstrap/Nav';
-import NavDropdown from 'react-bootstrap/NavDropdown';
-import Navbar from 'react-bootstrap/Navbar';
-import { Link, matchPath, useLocation } from 'react-router';
-import { useSignOut } from '../../features/auth/api/logout';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session/session-context';
-import { userCan } from '../../lib/session/use-can';
-import { messages } from '../../i18n';
+import { common } from '../../i18n/common';
+import { currentFor } from './nav-current';
 
-const t = messages.common.nav;
+const t = common.nav;
 
-/**
- * The six areas: `pages` are the screens a link itself opens, `within` the screens reached from
- * it (a part's page, its edit and delete screens belong to 'Elenco Componenti'). A `roomy` area
- * needs more width than the expanded bar has below 1200 px (the five and the e-mail fill it from
- * 992 px): there it moves into the user menu; it is in the bar from 1200 px (the e-mail then
- * shortened) and in the collapsed menu of a phone.
- */
-const LINKS = [
-  { to: paths.home.getHref(), label: t.home, pages: [paths.home.path, paths.dashboard.path], within: [] },
-  {
-    to: paths.parts.getHref(),
-    label: t.list,
-    pages: [paths.parts.path],
-    within: [paths.part.path, paths.editPart.path, paths.deletePart.path],
-  },
-  { to: paths.addPart.getHref(), label: t.add, pages: [paths.addPart.path], within: [] },
-  { to: paths.warehouse.getHref(), label: t.warehouse, pages: [paths.warehouse.path], within: [] },
-  {
-    to: paths.categories.getHref(),
-    label: t.categories,
-    pages: [paths.categories.path],
-    within: [paths.category.path],
-  },
-  {
-    to: paths.vehicles.getHref(),
-    label: messages.vehicles.nav,
-    pages: [paths.vehicles.path],
-    within: [paths.vehicle.path, paths.addVehicle.path, paths.editVehicle.path],
-    roomy: true,
-  },
-] as const;
-
-/** The areas that move into the user menu while the expanded bar is too narrow for them. */
-const ROOMY_LINKS = LINKS.filter((link) => 'roomy' in link);
-
-/** Links to screens that change the warehouse: a signed-in user whose role cannot (sola lettura) does not see them. */
-const PARTS_WRITE_LINKS: ReadonlySet<string> = new Set([paths.addPart.getHref()]);
-
-/**
- * The warehouse's screens in the user menu: the bar has no room for more areas from 992 px (the
- * five and the e-mail fill it). 'Cestino' only for a role that changes parts.
- */
-const MENU_LINKS = [
-  { to: paths.activity.getHref(), label: t.activity, writes: false },
-  { to: paths.bin.getHref(), label: t.bin, writes: true },
-  { to: paths.imports.getHref(), label: messages.imports.nav, writes: true },
-] as const;
+// The signed-in bar is a chunk of its own (see SignedInBar.tsx).
+const loadSignedInBar = () => import('./SignedInBar');
+const SignedInBar = lazy(loadSignedInBar);
 
 /** The visitor's two links, marked like the areas when their page is shown. */
 const LOGIN = { pages: [paths.login.path], within: [] } as const;
 const REGISTER = { pages: [paths.register.path], within: [] } as const;
 
 /**
- * How a link stands to the page shown: 'page' when it opens that very page, true when the page
- * is within its area, otherwise undefined (the value of aria-current).
+ * The bar as react-bootstrap's <Navbar expand="lg"> draws it, with the yard's name, and
+ * `children` on its right: a visitor's bar, and the signed-in bar's place while it loads.
+ * Written out so that the sign-in screen does without the Navbar's menus and their code.
  */
-function currentFor(
-  link: { pages: readonly string[]; within: readonly string[] },
-  pathname: string,
-): 'page' | true | undefined {
-  const matches = (patterns: readonly string[]) =>
-    patterns.some((pattern) => matchPath(pattern, pathname) !== null);
-  if (matches(link.pages)) return 'page';
-  return matches(link.within) ? true : undefined;
+function BarFrame({ children }: { children?: ReactNode }) {
+  return (
+    <nav
+      aria-label={t.label}
+      className="app-navbar bg-body-tertiary border-bottom navbar navbar-expand-lg navbar-light"
+    >
+      <div className="px-lg-4 container-fluid">
+        <Link className="navbar-brand" to={paths.home.getHref()}>
+          {common.appName}
+        </Link>
+        {children}
+      </div>
+    </nav>
+  );
 }
 
-// Menu items get no eventKey: react-bootstrap would then mark them aria-selected (not allowed on
-// links and buttons); they still close the menu and the collapsed bar when chosen.
-
 /**
- * The top bar of every page: the yard's name, then, signed in, the five areas and the user menu
- * (with 'Attività', and 'Cestino' and 'Utenti' for the roles that have them); a visitor sees only
- * 'Accedi' and 'Registrati'. The area of the page shown is marked (aria-current), also on the
- * pages within it. Below the lg breakpoint the areas collapse behind a menu button, which closes
- * again once a link is chosen.
+ * The top bar of every page: the yard's name, then, signed in, the areas and the user menu
+ * (SignedInBar); a visitor sees only 'Accedi' and 'Registrati', marked (aria-current) when their
+ * page is shown.
  */
 export function AppNavbar() {
   const { user, status } = useSession();
-  const signOut = useSignOut();
   const { pathname } = useLocation();
+  // A visitor who starts on a form (signing in, signing up) gets the signed-in bar while typing,
+  // so it is there when the session starts; the first screen itself goes without it.
+  useEffect(() => {
+    if (user) return;
+    const prefetch = (event: FocusEvent) => {
+      if (!(event.target instanceof HTMLInputElement)) return;
+      document.removeEventListener('focusin', prefetch);
+      void loadSignedInBar().catch(() => undefined);
+    };
+    document.addEventListener('focusin', prefetch);
+    return () => document.removeEventListener('focusin', prefetch);
+  }, [user]);
   return (
     <header className="d-print-none">
-      <Navbar
-        expand="lg"
-        collapseOnSelect
-        className="app-navbar bg-body-tertiary border-bottom"
-        aria-label={t.label}
-      >
-        {/* Full width: the five links and the user's email need the room on a laptop screen. */}
-        <Container fluid className="px-lg-4">
-          <Navbar.Brand as={Link} to={paths.home.getHref()}>
-            {messages.common.appName}
-          </Navbar.Brand>
-          {!user ? (
-            // A visitor can only sign in or sign up: nothing else is open to them. While the
-            // session is being checked neither is drawn, so the bar does not change height (and
-            // move the page) when a signed-in user's links replace them.
-            status !== 'checking' && (
-              <Nav className="visitor-nav ms-auto flex-row gap-2">
-                <Nav.Link as={Link} to={paths.login.getHref()} aria-current={currentFor(LOGIN, pathname)}>
-                  {t.login}
-                </Nav.Link>
-                <Nav.Link
-                  as={Link}
-                  to={paths.register.getHref()}
-                  className="visitor-register"
-                  aria-current={currentFor(REGISTER, pathname)}
-                >
-                  {t.register}
-                </Nav.Link>
-              </Nav>
-            )
-          ) : (
-            <>
-              <Navbar.Toggle aria-controls="main-navbar" label={t.toggle} />
-              <Navbar.Collapse id="main-navbar">
-                <Nav className="me-auto">
-                  {LINKS.filter(
-                    (link) => userCan(user, 'parts:write') || !PARTS_WRITE_LINKS.has(link.to),
-                  ).map((link) => {
-                    const current = currentFor(link, pathname);
-                    return (
-                      <Nav.Link
-                        key={link.to}
-                        as={Link}
-                        to={link.to}
-                        eventKey={link.to}
-                        active={current !== undefined}
-                        aria-current={current}
-                        className={'roomy' in link ? 'd-lg-none d-xl-flex' : undefined}
-                      >
-                        {link.label}
-                      </Nav.Link>
-                    );
-                  })}
-                </Nav>
-                <Nav className="user-nav">
-                  <NavDropdown
-                    id="user-menu"
-                    align="end"
-                    title={<span className="user-menu-title">{user.email}</span>}
-                  >
-                    {/* The full address, in case the bar had to shorten it. */}
-                    <div className="dropdown-item-text small text-body-secondary text-break">
-                      {t.signedInAs(user.email)}
-                    </div>
-                    <div className="dropdown-item-text small text-body-secondary">
-                      {messages.users.menu.role(user.role)}
-                    </div>
-                    <NavDropdown.Divider />
-                    {/* Like 'Utenti' below: a menu item takes no aria-current (axe: aria-allowed-attr). */}
-                    {ROOMY_LINKS.map((link) => (
-                      <NavDropdown.Item
-                        key={link.to}
-                        as={Link}
-                        to={link.to}
-                        className="d-none d-lg-block d-xl-none"
-                      >
-                        {link.label}
-                      </NavDropdown.Item>
-                    ))}
-                    {MENU_LINKS.filter((link) => !link.writes || userCan(user, 'parts:write')).map((link) => (
-                      <NavDropdown.Item key={link.to} as={Link} to={link.to}>
-                        {link.label}
-                      </NavDropdown.Item>
-                    ))}
-                    {userCan(user, 'users:manage') && (
-                      <NavDropdown.Item as={Link} to={paths.users.getHref()}>
-                        {messages.users.menu.link}
-                      </NavDropdown.Item>
-                    )}
-                    {userCan(user, 'security-log:read') && (
-                      <NavDropdown.Item as={Link} to={paths.securityLog.getHref()}>
-                        {messages.security.log.menu}
-                      </NavDropdown.Item>
-                    )}
-                    <NavDropdown.Item as={Link} to={paths.accountSecurity.getHref()}>
-                      {messages.security.account.menu}
-                    </NavDropdown.Item>
-                    <NavDropdown.Item as={Link} to={paths.changePassword.getHref()}>
-                      {messages.auth.changePassword.title}
-                    </NavDropdown.Item>
-                    <NavDropdown.Divider />
-                    <NavDropdown.Item
-                      as="button"
-                      disabled={signOut.isPending}
-                      onClick={() => signOut.mutate()}
-                    >
-                      {t.signOut}
-                    </NavDropdown.Item>
-                  </NavDropdown>
-                </Nav>
-              </Navbar.Collapse>
-            </>
+      {user ? (
+        <Suspense fallback={<BarFrame />}>
+          <SignedInBar user={user} pathname={pathname} />
+        </Suspense>
+      ) : (
+        <BarFrame>
+          {/* A visitor can only sign in or sign up: nothing else is open to them. While the
+              session is being checked neither is drawn, so the bar does not change height (and
+              move the page) when a signed-in user's links replace them. */}
+          {status !== 'checking' && (
+            <div className="visitor-nav ms-auto flex-row gap-2 navbar-nav">
+              <Link
+                className="nav-link"
+                to={paths.login.getHref()}
+                aria-current={currentFor(LOGIN, pathname)}
+              >
+                {t.login}
+              </Link>
+              <Link
+                className="nav-link visitor-register"
+                to={paths.register.getHref()}
+                aria-current={currentFor(REGISTER, pathname)}
+              >
+                {t.register}
+              </Link>
+            </div>
           )}
-        </Container>
-      </Navbar>
+        </BarFrame>
+      )}
     </header>
   );
 }

@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../../components/PageSpinner';
-import { messages } from '../../i18n';
+import { common } from '../../i18n/common';
 import { AppFooter } from './AppFooter';
 import { AppNavbar } from './AppNavbar';
 import { useRouteFocus } from './use-route-focus';
@@ -31,7 +31,7 @@ export function RootLayout() {
           document.getElementById('main')?.focus();
         }}
       >
-        {messages.common.skipToContent}
+        {common.skipToContent}
       </a>
       <AppNavbar />
       <main id="main" tabIndex={-1} className="app-main flex-grow-1">

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useLocation } from 'react-router';
-import { messages } from '../../i18n';
+import { common } from '../../i18n/common';
 
 /** Scroll distance after which the button appears. */
 const SCROLL_TOP_THRESHOLD = 300;
@@ -80,8 +80,8 @@ export function ScrollTopButton() {
       ref={button}
       variant="primary"
       className={`scroll-top-button rounded-circle shadow${aside ? ' is-aside' : ''}`}
-      aria-label={messages.common.footer.scrollTop}
-      title={messages.common.footer.scrollTop}
+      aria-label={common.footer.scrollTop}
+      title={common.footer.scrollTop}
       // Out of the way: out of the tab order too, until it is back.
       tabIndex={aside ? -1 : undefined}
       aria-hidden={aside ? true : undefined}

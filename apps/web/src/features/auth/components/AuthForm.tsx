@@ -1,23 +1,25 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
 import { FormError } from '../../../components/FormError';
 import { FormField } from '../../../components/FormField';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { useServerErrors } from '../../../components/use-server-errors';
-import { messages } from '../../../i18n';
+import { auth } from '../../../i18n/auth';
+import { lazyZodResolver, type SchemaLoader } from '../../../lib/lazy-schema-resolver';
 import { AuthCard } from './AuthCard';
 import type { AuthField } from './auth-fields';
 
-const t = messages.auth;
+const t = auth;
 
 interface AuthFormProps<Input extends FieldValues, Output extends FieldValues> {
   /** The screen's texts: the title heads the card and names the tab and the form. */
   texts: { title: string; intro: string; submit: string };
-  /** The contract schema the browser checks before anything is sent. */
-  schema: z.ZodType<Output, Input>;
+  /**
+   * Loads the contract schema the browser checks before anything is sent, from `auth-schemas.ts`
+   * (on first use: lib/lazy-schema-resolver.ts).
+   */
+  schema: SchemaLoader<Input, Output>;
   /** The inputs, in order (see `authFields`). */
   fields: readonly AuthField<Path<Input>>[];
   /** Sends the checked values and does what follows success; a rejection is shown on the form. */
@@ -42,8 +44,9 @@ export function AuthForm<Input extends FieldValues, Output extends FieldValues>(
   footer,
 }: AuthFormProps<Input, Output>) {
   const names = fields.map((field) => field.name);
+  const [resolver] = useState(() => lazyZodResolver(schema));
   const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: Object.fromEntries(names.map((name) => [name, ''])) as DefaultValues<Input>,
   });
   const { register, getFieldState, formState } = form;
@@ -61,7 +64,13 @@ export function AuthForm<Input extends FieldValues, Output extends FieldValues>(
   return (
     <AuthCard title={texts.title} intro={texts.intro} footer={footer}>
       {notice}
-      <Form noValidate onSubmit={(event) => void submit(event)} aria-label={texts.title}>
+      <Form
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        // The clerk has started on the form: fetch its schema while they type.
+        onFocus={resolver.preload}
+        aria-label={texts.title}
+      >
         {fields.map(({ name, ...field }) => (
           <FormField
             key={name}

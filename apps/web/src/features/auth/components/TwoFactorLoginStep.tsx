@@ -1,18 +1,18 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { TwoFactorLoginInputSchema, type TwoFactorLoginInput } from '@magazzino/contract';
+import type { TwoFactorLoginInput } from '@magazzino/contract';
 import { FormError } from '../../../components/FormError';
 import { FormField } from '../../../components/FormField';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { useServerErrors } from '../../../components/use-server-errors';
-import { messages } from '../../../i18n';
+import { auth } from '../../../i18n/auth';
+import { lazyZodResolver } from '../../../lib/lazy-schema-resolver';
 import { useLoginTwoFactor } from '../api/login-two-factor';
 import { AuthCard } from './AuthCard';
 
-const t = messages.auth.twoFactor.login;
+const t = auth.twoFactor.login;
 
 /**
  * The second step of a sign-in with two-factor sign-in: the 6 digits of the app (a numeric keypad
@@ -22,8 +22,13 @@ const t = messages.auth.twoFactor.login;
 export function TwoFactorLoginStep({ onBack }: { onBack: () => void }) {
   const [recovery, setRecovery] = useState(false);
   const send = useLoginTwoFactor();
+  const [resolver] = useState(() =>
+    lazyZodResolver(() => import('./auth-schemas').then((m) => m.TwoFactorLoginInputSchema)),
+  );
+  // The code is asked for now: fetch its schema while the clerk reads it off the app.
+  useEffect(() => resolver.preload(), [resolver]);
   const form = useForm<TwoFactorLoginInput>({
-    resolver: zodResolver(TwoFactorLoginInputSchema),
+    resolver,
     defaultValues: { codice: '' },
   });
   const { serverError, showServerError, clearServerError } = useServerErrors(form, ['codice']);
@@ -68,11 +73,7 @@ export function TwoFactorLoginStep({ onBack }: { onBack: () => void }) {
           inputClassName={recovery ? 'font-monospace' : 'font-monospace fs-4 text-center'}
           error={form.formState.errors.codice?.message}
         />
-        <SubmitButton
-          pending={form.formState.isSubmitting}
-          pendingLabel={messages.auth.pending}
-          className="w-100"
-        >
+        <SubmitButton pending={form.formState.isSubmitting} pendingLabel={auth.pending} className="w-100">
           {t.submit}
         </SubmitButton>
         <FormError message={serverError} />

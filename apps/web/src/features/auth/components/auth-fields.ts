@@ -1,8 +1,8 @@
 import { LIMITS } from '@magazzino/contract';
 import type { FormFieldProps } from '../../../components/FormField';
-import { messages } from '../../../i18n';
+import { auth } from '../../../i18n/auth';
 
-const t = messages.auth;
+const t = auth;
 
 /** One input of an account form, named as its API field; every one is required and starts empty. */
 export interface AuthField<Name extends string = string> {

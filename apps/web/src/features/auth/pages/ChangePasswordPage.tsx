@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { ChangePasswordInputSchema, LIMITS } from '@magazzino/contract';
+import { LIMITS } from '@magazzino/contract';
 import { messages } from '../../../i18n';
 import { useChangePassword } from '../api/change-password';
 import { useEndOtherSessions } from '../api/end-other-sessions';
@@ -36,7 +36,7 @@ export default function ChangePasswordPage() {
     <AuthForm
       key={round}
       texts={t}
-      schema={ChangePasswordInputSchema}
+      schema={() => import('../components/auth-schemas').then((m) => m.ChangePasswordInputSchema)}
       fields={FIELDS}
       onSubmit={async (values) => {
         setChanged(null);

@@ -1,5 +1,4 @@
 import { Link, useNavigate } from 'react-router';
-import { ForgotPasswordInputSchema } from '@magazzino/contract';
 import { messages } from '../../../i18n';
 import { paths } from '../../../lib/paths';
 import { useForgotPassword } from '../api/forgot-password';
@@ -16,7 +15,7 @@ export default function ForgotPasswordPage() {
   return (
     <AuthForm
       texts={t}
-      schema={ForgotPasswordInputSchema}
+      schema={() => import('../components/auth-schemas').then((m) => m.ForgotPasswordInputSchema)}
       fields={[authFields.email]}
       onSubmit={async (values) => {
         await forgot.mutateAsync(values);

@@ -35,7 +35,8 @@ describe('sign-in form', () => {
     await openLogin();
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
     const email = screen.getByLabelText(/Email/);
-    expect(email).toHaveAttribute('aria-invalid', 'true');
+    // The form's schema is loaded on first use (lib/lazy-schema-resolver.ts).
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
     expect(email).toHaveAccessibleDescription("L'email è obbligatoria");
     expect(screen.getByLabelText(/Password/)).toHaveAccessibleDescription('La password è obbligatoria');
     await userEvent.type(email, 'non-una-email');

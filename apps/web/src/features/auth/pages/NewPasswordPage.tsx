@@ -1,6 +1,4 @@
 import { Link, useNavigate, useParams } from 'react-router';
-import { z } from 'zod';
-import { PasswordSchema } from '@magazzino/contract';
 import { messages } from '../../../i18n';
 import { paths } from '../../../lib/paths';
 import type { AuthLocationState } from '../../../lib/session/return-path';
@@ -10,7 +8,6 @@ import { AuthForm } from '../components/AuthForm';
 import { authFields } from '../components/auth-fields';
 
 const t = messages.auth;
-const NewPasswordSchema = z.object({ password: PasswordSchema });
 const CHANGED: AuthLocationState = { notice: 'password-changed' };
 
 /** New-password screen reached from the mailed link: 'Salva la nuova password', then the sign-in screen. */
@@ -23,7 +20,7 @@ export default function NewPasswordPage() {
   return (
     <AuthForm
       texts={t.newPassword}
-      schema={NewPasswordSchema}
+      schema={() => import('../components/auth-schemas').then((m) => m.NewPasswordSchema)}
       fields={[{ ...authFields.newPassword, label: t.fields.newPassword }]}
       onSubmit={async ({ password }) => {
         await reset.mutateAsync({ token, password });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { SignupInputSchema, type SignupAccepted } from '@magazzino/contract';
+import type { SignupAccepted } from '@magazzino/contract';
 import { messages } from '../../../i18n';
 import { paths } from '../../../lib/paths';
 import { useSignupInfo } from '../api/get-signup-info';
@@ -47,7 +47,7 @@ export default function RegisterPage() {
   return (
     <AuthForm
       texts={t}
-      schema={SignupInputSchema}
+      schema={() => import('../components/auth-schemas').then((m) => m.SignupInputSchema)}
       fields={[authFields.username, authFields.email, authFields.newPassword]}
       onSubmit={async (values) => {
         const result = await signup.mutateAsync(values);

@@ -1,18 +1,20 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import type { PartPatch, UploadResult } from '@magazzino/contract';
+import type { Part, PartPatch } from '@magazzino/contract';
 import { parts as t } from '../../../i18n/parts';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { photoSrcSet, previewUrlOf } from '../../../lib/media-urls';
 import type { VersionedPart } from '../api/get-part';
 import { useUpdatePart } from '../api/update-part';
-import { usePhotoUpload } from '../api/upload-image';
 import { DraftNotice } from '../../../components/DraftNotice';
+import { PhotoAlerts, usePhotoGate } from '../../../components/PhotoAlerts';
+import { PhotosField } from '../../../components/PhotosField';
+import { usePhotos } from '../../../lib/use-photos';
 import {
   changedFields,
   editResolver,
@@ -22,17 +24,38 @@ import {
 } from './edit-resolver';
 import { FitmentEditor } from './FitmentEditor';
 import { LinkedVehicle } from './LinkedVehicle';
-import { ImageUpload } from './ImageUpload';
 import { PartFields } from './PartFields';
 import { useReturnFlow } from './return-flow';
 import { useFormDraft } from '../../../lib/use-form-draft';
 import './parts.css';
 
-/** What the edit form keeps as a draft: the fields changed, the new photo, and the version edited. */
+/**
+ * What the edit form keeps as a draft: the fields changed, the photos when they changed (URLs and
+ * thumbnails, in order), and the version edited. A draft of the single-photo form had `photo`.
+ */
 interface EditDraft {
   baseVersion: number;
   values: Partial<EditValues>;
-  photo: UploadResult | null;
+  immagini?: string[];
+  miniature?: string[];
+  photo?: { secure_url: string; thumbnail_url?: string } | null;
+}
+
+const PHOTO_PICKER_ID = 'modifica-foto';
+
+/** The same list of URLs, in the same order. */
+function sameUrls(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((url, index) => url === b[index]);
+}
+
+/** The photos a draft puts back: its list, or the single-photo form's new cover before the others. */
+function draftPhotos(draft: EditDraft, part: Part): { urls: string[]; thumbs: string[] } | null {
+  if (draft.immagini) return { urls: draft.immagini, thumbs: draft.miniature ?? [] };
+  if (!draft.photo) return null;
+  return {
+    urls: [draft.photo.secure_url, ...part.immagini.slice(1)],
+    thumbs: [draft.photo.thumbnail_url ?? draft.photo.secure_url, ...part.miniature.slice(1)],
+  };
 }
 
 interface EditPartFormProps {
@@ -43,8 +66,8 @@ interface EditPartFormProps {
 }
 
 /**
- * The two blocks of the edit screen: the current image (320 px) with a new upload, then the
- * prefilled form. Saves send If-Match; a 412 says someone else changed the part and offers the
+ * The two blocks of the edit screen: the current cover (320 px) with the part's photos (added,
+ * moved, made the cover, removed: saved with the form), then the prefilled form. Saves send If-Match; a 412 says someone else changed the part and offers the
  * latest version. Every failure is said on the page, in the error area under the form. Once saved,
  * and with 'Torna Indietro', the clerk goes back to the screen the part was opened from.
  */
@@ -54,10 +77,9 @@ export function EditPartForm({ versioned, reloading, onReload }: EditPartFormPro
   // the part's page), told 'Modifiche salvate'.
   const { back, afterSave } = useReturnFlow(part._id);
   const update = useUpdatePart();
-  const photo = usePhotoUpload();
+  const photos = usePhotos(part.immagini, part.miniature);
+  const gate = usePhotoGate(photos, PHOTO_PICKER_ID);
   const [nothingChanged, setNothingChanged] = useState(false);
-  const [waitingForPhoto, setWaitingForPhoto] = useState(false);
-  const [photoBlocked, setPhotoBlocked] = useState(false);
   const [staleDraft, setStaleDraft] = useState(false);
   const stored = editValuesOf(part);
   const { register, control, handleSubmit, formState, setError, setValue, subscribe, getValues, reset } =
@@ -77,36 +99,39 @@ export function EditPartForm({ versioned, reloading, onReload }: EditPartFormPro
         setValue(name as Exclude<keyof EditValues, 'compatibilita'>, value, { shouldDirty: true });
       }
     }
-    photo.restore(restored.photo);
+    const restoredPhotos = draftPhotos(restored, part);
+    if (restoredPhotos) photos.replace(restoredPhotos.urls, restoredPhotos.thumbs);
     setStaleDraft(restored.baseVersion !== part.version);
   });
   const { save: saveDraft } = draft;
-  const photoResult = photo.result;
-  const remember = useCallback(
-    (values: EditValues) => {
-      const changed = changedFields(values, part);
-      const empty = Object.keys(changed).length === 0 && photoResult === null;
-      saveDraft(empty ? null : { baseVersion: part.version, values: changed, photo: photoResult });
-    },
-    [saveDraft, photoResult, part],
-  );
+  // The photos stored so far, in order, as one value the draft follows (not those on their way).
+  const storedKey = photos.photos
+    .flatMap((photo) => (photo.status === 'ready' && photo.url ? [photo.url] : []))
+    .join(' ');
+  const photosChanged = storedKey !== part.immagini.join(' ');
+  const remember = useEffectEvent((values: EditValues) => {
+    const changed = changedFields(values, part);
+    if (Object.keys(changed).length === 0 && !photosChanged) {
+      saveDraft(null);
+      return;
+    }
+    const kept = photosChanged ? { immagini: photos.urls(), miniature: photos.thumbs() } : {};
+    saveDraft({ baseVersion: part.version, values: changed, ...kept });
+  });
   useEffect(
     () =>
       subscribe({
         formState: { values: true },
         callback: ({ values }) => remember(values),
       }),
-    [subscribe, remember],
+    [subscribe],
   );
-  useEffect(() => remember(getValues()), [photoResult, remember, getValues]);
+  useEffect(() => remember(getValues()), [storedKey, getValues]);
 
   const onSubmit = handleSubmit(async (patch) => {
-    setWaitingForPhoto(photo.status === 'uploading');
-    const { status, result } = await photo.settled();
-    setWaitingForPhoto(false);
-    setPhotoBlocked(status === 'failed');
-    if (status === 'failed') return;
-    const body: PartPatch = result ? { ...patch, urlImmagine: result.secure_url } : patch;
+    if (!(await gate.ready())) return;
+    const urls = photos.urls();
+    const body: PartPatch = sameUrls(urls, part.immagini) ? patch : { ...patch, immagini: urls };
     if (Object.keys(body).length === 0) {
       setNothingChanged(true);
       return;
@@ -129,14 +154,15 @@ export function EditPartForm({ versioned, reloading, onReload }: EditPartFormPro
 
   const discardDraft = () => {
     reset(stored);
-    photo.remove();
+    photos.replace(part.immagini, part.miniature);
+    gate.clear();
     draft.clear();
     setStaleDraft(false);
   };
 
   const conflict = update.error instanceof ApiError && update.error.status === 412;
 
-  const busy = update.isPending || waitingForPhoto;
+  const busy = update.isPending || gate.waiting;
   return (
     <>
       <DraftNotice draft={draft} onDiscard={discardDraft} stale={staleDraft} />
@@ -158,8 +184,8 @@ export function EditPartForm({ versioned, reloading, onReload }: EditPartFormPro
           ) : (
             <p className="text-body-secondary">{t.edit.noImage}</p>
           )}
-          <ImageUpload label={t.edit.newImage} photo={photo} />
-          {photo.status === 'ready' && <p className="small mb-0">{t.edit.newImageReady}</p>}
+          <PhotosField photos={photos} label={t.photos.label} pickerId={PHOTO_PICKER_ID} />
+          {photosChanged && !photos.uploading && <p className="small mt-2 mb-0">{t.edit.photosReady}</p>}
         </div>
       </div>
 
@@ -212,12 +238,7 @@ export function EditPartForm({ versioned, reloading, onReload }: EditPartFormPro
             )
           )}
           {nothingChanged && <Alert variant="info">{t.edit.nothingChanged}</Alert>}
-          {waitingForPhoto && <Alert variant="info">{t.edit.waitingForPhoto}</Alert>}
-          {photoBlocked && photo.status === 'failed' && (
-            <Alert variant="danger" role="alert">
-              {t.edit.photoFailed}
-            </Alert>
-          )}
+          <PhotoAlerts waiting={gate.waiting} blocked={gate.blocked} messages={t.edit.photos} />
         </div>
         <div className="d-flex flex-wrap gap-2 mt-3">
           <Button type="submit" variant="primary" disabled={busy}>

@@ -10,6 +10,7 @@ import {
   type LocationLookup,
 } from '@magazzino/contract';
 import { FormField } from '../../../components/FormField';
+import { ScanButton } from '../../../components/scan/ScanButton';
 import { parts as t } from '../../../i18n/parts';
 import { paths } from '../../../lib/paths';
 
@@ -22,7 +23,7 @@ interface LocationFormProps {
 /**
  * The four location inputs and 'Consulta', checked by the contract's LocationLookupSchema: the
  * scaffale is required, the others narrow it down in order (a ripiano without its campata is
- * 'Indica prima la campata').
+ * 'Indica prima la campata'). 'Scansiona' reads a bin's label instead.
  */
 export function LocationForm({ value, onSearch }: LocationFormProps) {
   const { register, handleSubmit, formState } = useForm<LocationLookup, unknown, LocationLookup>({
@@ -55,6 +56,8 @@ export function LocationForm({ value, onSearch }: LocationFormProps) {
         <Button type="submit" variant="primary">
           {t.warehouse.submit}
         </Button>
+        {/* A bin's label read instead of typed: its four segments, the exact bin. */}
+        <ScanButton />
         <Link className="btn btn-secondary" to={paths.dashboard.getHref()}>
           {t.warehouse.back}
         </Link>

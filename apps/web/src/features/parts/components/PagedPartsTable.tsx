@@ -10,6 +10,7 @@ import { Pagination } from '../../../components/Pagination';
 import { pageCount } from '../../../lib/pagination-window';
 import { PartsSkeleton } from './PartsSkeleton';
 import { PartsTable } from './PartsTable';
+import type { PartSelection } from './use-part-selection';
 import { ErrorMessage } from '../../../components/ErrorMessage';
 
 interface PagedPartsTableProps {
@@ -28,6 +29,8 @@ interface PagedPartsTableProps {
   /** The order shown and how to change it (the sortable headers). */
   sort?: ListSort | null;
   onSort?: (sort: ListSort) => void;
+  /** Rows chosen for labels (the list): a checkbox per row and 'Seleziona tutti'. */
+  selection?: PartSelection;
 }
 
 /**
@@ -95,6 +98,7 @@ export function PagedPartsTable(props: PagedPartsTableProps) {
             search={props.search}
             sort={props.sort}
             onSort={props.onSort}
+            selection={props.selection}
           />
         </div>
       )}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Part } from '@magazzino/contract';
+import { labels as labelTexts } from '../../../i18n/labels';
 import { parts as t } from '../../../i18n/parts';
 import { paths } from '../../../lib/paths';
 import { listedEtag } from '../api/change-status';
@@ -8,17 +9,22 @@ import { formatPrezzo } from './format';
 import { Highlight } from './Highlight';
 import type { ColumnTerms } from './highlight';
 import { ManageLinks } from './ManageLinks';
+import { PartCode } from './PartCode';
 import { PartLocation } from './PartLocation';
 import { PartThumbnail } from './PartThumbnail';
 import { useFromHere } from './return-flow';
 import { StatusActions } from './StatusActions';
 import { StatusBadge } from './StatusBadge';
+import { SelectCheckbox } from './SelectCheckbox';
+import type { PartSelection } from './use-part-selection';
 
 interface PartCardsProps {
   parts: Part[];
   caption: string;
   terms: ColumnTerms;
   onOpen: (part: Part) => void;
+  /** Rows chosen for labels: a checkbox on each card. */
+  selection?: PartSelection | undefined;
 }
 
 /**
@@ -26,7 +32,7 @@ interface PartCardsProps {
  * part's page), its status and price with 'marca modello anno', where it is and its code, then the
  * manage buttons with the status menu, finger-sized. Everything else is on the part's page.
  */
-export function PartCards({ parts, caption, terms, onOpen }: PartCardsProps) {
+export function PartCards({ parts, caption, terms, onOpen, selection }: PartCardsProps) {
   const from = useFromHere();
   return (
     <ul className="list-unstyled parts-cards mb-3" aria-label={caption}>
@@ -48,6 +54,8 @@ export function PartCards({ parts, caption, terms, onOpen }: PartCardsProps) {
                 <Highlight text={part.annoImmatricolazione} terms={terms.any} />
               </p>
               <p className="parts-card-line text-body-secondary">
+                <PartCode code={part.codiceRicambio} inline />
+                <span aria-hidden="true"> · </span>
                 <PartLocation location={part} terms={terms.any} />
                 <span aria-hidden="true"> · </span>
                 <span className="text-nowrap">
@@ -60,6 +68,14 @@ export function PartCards({ parts, caption, terms, onOpen }: PartCardsProps) {
                 </span>
               </p>
             </div>
+            {selection && (
+              <SelectCheckbox
+                className="parts-card-select"
+                label={labelTexts.select.row(part.nome)}
+                checked={selection.has(part._id)}
+                onChange={(checked) => selection.set([part._id], checked)}
+              />
+            )}
           </div>
           <ManageLinks
             part={part}

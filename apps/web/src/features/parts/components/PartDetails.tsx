@@ -86,38 +86,69 @@ function Block({ id, title, children }: { id: string; title: string; children: R
 }
 
 /**
- * Everything about one part, read-only: the photo (opening the full one in the viewer), where it
- * is (on one line and in words), the part and vehicle fields, and when it was added and changed.
+ * A part's photos: the cover large, the others as thumbnails under it; any of them opens every
+ * photo in the viewer at that one (arrows and swipes move through them, Escape closes).
+ */
+function PartGallery({ part }: { part: Part }) {
+  const [viewing, setViewing] = useState<number | null>(null);
+  const total = part.immagini.length;
+  if (total === 0) return <p className="text-body-secondary mb-0">{t.part.noPhoto}</p>;
+  return (
+    <>
+      <div className="part-gallery">
+        {part.immagini.map((url, index) => {
+          const thumb = part.miniature[index] ?? url;
+          const cover = index === 0;
+          return (
+            <button
+              key={url}
+              type="button"
+              className="btn p-0 border-0 parts-thumb-button part-gallery-button"
+              aria-label={
+                total === 1 ? t.part.enlarge(part.nome) : t.part.enlargeNth(index + 1, total, part.nome)
+              }
+              onClick={() => setViewing(index)}
+            >
+              <img
+                src={cover ? (previewUrlOf(url) ?? thumb) : thumb}
+                srcSet={cover ? photoSrcSet(url, thumb) : undefined}
+                sizes={cover ? '240px' : undefined}
+                alt=""
+                width={cover ? 240 : 72}
+                height={cover ? 180 : 54}
+                className={cover ? 'part-photo rounded' : 'part-photo-small rounded'}
+                decoding="async"
+              />
+            </button>
+          );
+        })}
+      </div>
+      {viewing !== null && (
+        <Suspense fallback={null}>
+          <ImageLightbox
+            slides={part.immagini.map((src, index) => ({
+              src,
+              alt: total === 1 ? t.table.photoOf(part.nome) : t.table.photoNth(part.nome, index + 1, total),
+            }))}
+            index={viewing}
+            onClose={() => setViewing(null)}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/**
+ * Everything about one part, read-only: its photos (opening them in the viewer), where it is (on
+ * one line and in words), the part and vehicle fields, and when it was added and changed.
  */
 export function PartDetails({ part }: { part: Part }) {
-  const [viewing, setViewing] = useState(false);
-  const photo = part.urlMiniatura ?? part.urlImmagine;
-  const full = part.urlImmagine ?? part.urlMiniatura;
   return (
     <div className="row g-3">
       <div className="col-12 col-md-5 col-lg-4">
         <Block id="part-photo" title={t.part.photo}>
-          {photo ? (
-            <button
-              type="button"
-              className="btn p-0 border-0 parts-thumb-button"
-              aria-label={t.part.enlarge(part.nome)}
-              onClick={() => setViewing(true)}
-            >
-              <img
-                src={previewUrlOf(part.urlImmagine) ?? photo}
-                srcSet={photoSrcSet(part.urlImmagine, part.urlMiniatura)}
-                sizes="240px"
-                alt=""
-                width={240}
-                height={180}
-                className="part-photo rounded"
-                decoding="async"
-              />
-            </button>
-          ) : (
-            <p className="text-body-secondary mb-0">{t.part.noPhoto}</p>
-          )}
+          <PartGallery part={part} />
         </Block>
         <Block id="part-where" title={t.part.groups.ubicazione}>
           <p className="part-location-line mb-1" aria-hidden="true">
@@ -157,14 +188,6 @@ export function PartDetails({ part }: { part: Part }) {
           </p>
         </Block>
       </div>
-      {viewing && full && (
-        <Suspense fallback={null}>
-          <ImageLightbox
-            slides={[{ src: full, alt: t.table.photoOf(part.nome) }]}
-            onClose={() => setViewing(false)}
-          />
-        </Suspense>
-      )}
     </div>
   );
 }

@@ -1,10 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { PART_FIELD_SPECS } from '@magazzino/contract';
+import { useNavigate } from 'react-router';
+import { PART_FIELD_SPECS, parseScanned } from '@magazzino/contract';
 import { FormField } from '../../../components/FormField';
 import { messages } from '../../../i18n';
 import { parts as t } from '../../../i18n/parts';
+import { scannedHref } from '../../../lib/scan-target';
 import {
   activeFieldFilters,
   EMPTY_FILTERS,
@@ -63,7 +65,8 @@ function searchReady(q: string): boolean {
  * pause, a search of one or two characters only with Enter, a price only once it reads as one.
  * A status chosen applies at once. When the URL changes by other means (back, forward, a shared
  * link), the boxes it changed follow it. On a phone every filter but the search folds behind
- * 'Filtri (n)'.
+ * 'Filtri (n)'. Enter on a label's code in the search (a part's, 'U:B-04-3-12', a label's URL)
+ * opens what it names, as a scan would.
  */
 export function PartsFilters({ value, onChange, onReset }: PartsFiltersProps) {
   const [draft, setDraft] = useState<ListFilters>(value);
@@ -96,6 +99,7 @@ export function PartsFilters({ value, onChange, onReset }: PartsFiltersProps) {
     return () => clearTimeout(timer);
   }, [pending, value, onChange]);
 
+  const navigate = useNavigate();
   const commitNow = () => {
     const next = sendable(draft, value);
     if (!sameFilters(next, value)) onChange(next);
@@ -118,7 +122,11 @@ export function PartsFilters({ value, onChange, onReset }: PartsFiltersProps) {
         // would not submit the form by itself).
         if (event.key === 'Enter' && event.target instanceof HTMLInputElement) {
           event.preventDefault();
-          commitNow();
+          // A label's code in the search, typed by a USB or Bluetooth scanner (or by hand): Enter
+          // opens what it names, like 'Scansiona' (a part's page, a bin's contents).
+          const scanned = event.target.name === 'q' ? parseScanned(event.target.value) : null;
+          if (scanned) void navigate(scannedHref(scanned));
+          else commitNow();
         }
       }}
     >

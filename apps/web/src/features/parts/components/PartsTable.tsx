@@ -6,11 +6,25 @@ import { columnTerms, type ListSearchText } from './highlight';
 import type { ListSort } from './list-search';
 import { PartCards } from './PartCards';
 import { PartsTableView } from './PartsTableView';
+import { SelectionBar } from './SelectionBar';
 import { SortSelect } from './SortSelect';
+import type { PartSelection } from './use-part-selection';
 import './parts.css';
 
 // The viewer is fetched on the first click: the list itself never pays for it.
 const ImageLightbox = lazy(() => import('../../../components/ImageLightbox'));
+
+/** Every photo of a part for the viewer, the cover first. */
+function slidesOf(part: Part) {
+  const photos = part.immagini.length > 0 ? part.immagini : [part.urlImmagine ?? part.urlMiniatura ?? ''];
+  return photos.map((src, index) => ({
+    src,
+    alt:
+      photos.length === 1
+        ? t.table.photoOf(part.nome)
+        : t.table.photoNth(part.nome, index + 1, photos.length),
+  }));
+}
 
 /** Below Bootstrap's md breakpoint a table cannot fit: each part becomes a card. */
 export const PHONE = '(max-width: 767.98px)';
@@ -24,14 +38,16 @@ interface PartsTableProps {
   /** The order shown; with `onSort`, the sortable column headers become buttons. */
   sort?: ListSort | null;
   onSort?: (sort: ListSort) => void;
+  /** Rows chosen for labels: with it, a checkbox per row and 'Seleziona tutti' above them. */
+  selection?: PartSelection;
 }
 
 /**
  * The parts of the list, a category and the warehouse lookup: a table on a tablet or desktop
  * (sorted by its headers), a compact card per part on a phone (sorted with 'Ordina per'); a
- * printout is always the table. A thumbnail opens the photo in the lightbox.
+ * printout is always the table. A thumbnail (the cover) opens every photo of the part in the lightbox.
  */
-export function PartsTable({ parts, caption, search, sort, onSort }: PartsTableProps) {
+export function PartsTable({ parts, caption, search, sort, onSort, selection }: PartsTableProps) {
   // The viewer puts the focus back on the thumbnail button it was opened from.
   const [viewing, setViewing] = useState<Part | null>(null);
   const phone = useMediaQuery(PHONE);
@@ -40,10 +56,17 @@ export function PartsTable({ parts, caption, search, sort, onSort }: PartsTableP
 
   return (
     <>
+      {selection && <SelectionBar parts={parts} selection={selection} />}
       {phone && !printing ? (
         <>
           {onSort && <SortSelect sort={sort ?? null} onSort={onSort} />}
-          <PartCards parts={parts} caption={caption} terms={terms} onOpen={setViewing} />
+          <PartCards
+            parts={parts}
+            caption={caption}
+            terms={terms}
+            onOpen={setViewing}
+            selection={selection}
+          />
         </>
       ) : (
         <PartsTableView
@@ -53,16 +76,12 @@ export function PartsTable({ parts, caption, search, sort, onSort }: PartsTableP
           onOpen={setViewing}
           sort={sort}
           onSort={onSort}
+          selection={selection}
         />
       )}
       {viewing && (
         <Suspense fallback={null}>
-          <ImageLightbox
-            slides={[
-              { src: viewing.urlImmagine ?? viewing.urlMiniatura ?? '', alt: t.table.photoOf(viewing.nome) },
-            ]}
-            onClose={() => setViewing(null)}
-          />
+          <ImageLightbox slides={slidesOf(viewing)} onClose={() => setViewing(null)} />
         </Suspense>
       )}
     </>

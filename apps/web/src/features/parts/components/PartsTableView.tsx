@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Part, SortField } from '@magazzino/contract';
+import { labels as labelTexts } from '../../../i18n/labels';
 import { parts as t } from '../../../i18n/parts';
 import { listedEtag } from '../api/change-status';
 import { EmptyValue } from './EmptyValue';
@@ -8,9 +9,12 @@ import { Highlight } from './Highlight';
 import type { ColumnTerms } from './highlight';
 import type { ListSort } from './list-search';
 import { ManageLinks } from './ManageLinks';
+import { PartCode } from './PartCode';
 import { PartLocation } from './PartLocation';
 import { PartThumbnail } from './PartThumbnail';
+import { SelectCheckbox } from './SelectCheckbox';
 import { SortHeader } from './SortHeader';
+import type { PartSelection } from './use-part-selection';
 import { StatusActions } from './StatusActions';
 import { StatusBadge } from './StatusBadge';
 
@@ -33,15 +37,20 @@ type CellRenderer = (part: Part, terms: ColumnTerms, onOpen: (part: Part) => voi
 
 const CELLS: Record<ColumnKey, CellRenderer> = {
   immagine: (part, _terms, onOpen) => <PartThumbnail part={part} onOpen={onOpen} size="small" />,
-  codice: (part, terms) =>
-    part.codice === null ? (
-      <EmptyValue />
-    ) : (
-      <a href={codeSearchUrl(part.codice)} target="_blank" rel="noopener noreferrer">
-        <Highlight text={part.codice} terms={terms.any} lettersAndDigitsOnly />
-        <span className="visually-hidden"> ({t.table.searchCode(part.codice)})</span>
-      </a>
-    ),
+  // The OEM code, and under it the part's own code (its label's), like the version under the model.
+  codice: (part, terms) => (
+    <>
+      {part.codice === null ? (
+        <EmptyValue />
+      ) : (
+        <a href={codeSearchUrl(part.codice)} target="_blank" rel="noopener noreferrer">
+          <Highlight text={part.codice} terms={terms.any} lettersAndDigitsOnly />
+          <span className="visually-hidden"> ({t.table.searchCode(part.codice)})</span>
+        </a>
+      )}
+      <PartCode code={part.codiceRicambio} />
+    </>
+  ),
   nome: (part, terms) => <Highlight text={part.nome} terms={terms.nome} />,
   // The status, a reservation's last day, and the moves it allows (for a role that may change parts).
   stato: (part) => (
@@ -101,16 +110,31 @@ interface PartsTableViewProps {
   /** The order shown; with `onSort`, the sortable headers become buttons. */
   sort?: ListSort | null;
   onSort?: (sort: ListSort) => void;
+  /** Rows chosen for labels: a first column of checkboxes. */
+  selection?: PartSelection | undefined;
 }
 
 /** The parts as a table (tablets and desktops), sized to fit 1024 px without sideways scrolling. */
-export function PartsTableView({ parts, caption, terms, onOpen, sort = null, onSort }: PartsTableViewProps) {
+export function PartsTableView({
+  parts,
+  caption,
+  terms,
+  onOpen,
+  sort = null,
+  onSort,
+  selection,
+}: PartsTableViewProps) {
   return (
     <div className="table-responsive parts-table-wrapper">
       <table className="table table-striped table-hover align-middle parts-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
+            {selection && (
+              <th scope="col" className="parts-col-seleziona d-print-none">
+                <span className="visually-hidden">{labelTexts.select.column}</span>
+              </th>
+            )}
             {COLUMN_KEYS.map((key) => {
               const field = SORTABLE[key];
               const label = t.table.columns[key];
@@ -138,6 +162,15 @@ export function PartsTableView({ parts, caption, terms, onOpen, sort = null, onS
         <tbody>
           {parts.map((part) => (
             <tr key={part._id}>
+              {selection && (
+                <td className="parts-col-seleziona d-print-none">
+                  <SelectCheckbox
+                    label={labelTexts.select.row(part.nome)}
+                    checked={selection.has(part._id)}
+                    onChange={(checked) => selection.set([part._id], checked)}
+                  />
+                </td>
+              )}
               {COLUMN_KEYS.map((key) => (
                 <td key={key} className={cellClass(key, part)}>
                   {CELLS[key](part, terms, onOpen)}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { parts as t } from '../../../i18n/parts';
@@ -12,12 +13,23 @@ interface ResultModalProps {
   onClose: () => void;
   /** A second way to close, beside 'Chiudi' ('Nuovo veicolo'). */
   secondary?: { label: string; onClick: () => void };
+  /** Another action in the footer, first ('Stampa etichetta'). */
+  extra?: ReactNode;
   /** After the closing animation; when given, it decides where the focus goes. */
   onExited?: () => void;
 }
 
 /** The confirmation of a saved change ('Componente aggiunto') with 'Chiudi', and maybe a second choice. */
-export function ResultModal({ show, title, body, note, onClose, secondary, onExited }: ResultModalProps) {
+export function ResultModal({
+  show,
+  title,
+  body,
+  note,
+  onClose,
+  secondary,
+  extra,
+  onExited,
+}: ResultModalProps) {
   return (
     <Modal
       show={show}
@@ -36,6 +48,7 @@ export function ResultModal({ show, title, body, note, onClose, secondary, onExi
         {note && <p className="small text-body-secondary mb-0">{note}</p>}
       </Modal.Body>
       <Modal.Footer className="result-modal-actions">
+        {extra}
         {secondary && (
           <Button variant="outline-secondary" onClick={secondary.onClick}>
             {secondary.label}

@@ -10,13 +10,14 @@ import {
 } from 'react';
 import CloseButton from 'react-bootstrap/CloseButton';
 import type { Part, PartStatus, StatusChange } from '@magazzino/contract';
-import { messages } from '../../../i18n';
+import { common } from '../../../i18n/common';
+import { lifecycle } from '../../../i18n/lifecycle';
 import { useChangeStatus } from '../api/change-status';
 import { formatCalendarDay, formatPrezzo } from './format';
 import type { DialogTarget } from './StatusChangeDialog';
 import './return-notice.css';
 
-const t = messages.lifecycle;
+const t = lifecycle;
 
 // The dialogs (forms, schemas, modals) load with the first change a clerk asks for: every parts
 // screen sits inside this provider, and most visits change no status.
@@ -160,7 +161,7 @@ export function StatusChangeProvider({ children }: { children: ReactNode }) {
               <CloseButton
                 variant="white"
                 className="me-2 m-auto"
-                aria-label={messages.common.close}
+                aria-label={common.close}
                 onClick={() => setNotice(null)}
               />
             </div>

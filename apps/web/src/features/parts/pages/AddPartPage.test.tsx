@@ -73,7 +73,10 @@ const jpeg = (name = 'faro.jpg') => new File([new Uint8Array([1, 2, 3])], name, 
 
 /** An XMLHttpRequest stand-in: reports progress, then answers like the upload route. */
 class FakeUpload {
-  static last: FakeUpload | undefined;
+  static all: FakeUpload[] = [];
+  static get last(): FakeUpload | undefined {
+    return FakeUpload.all.at(-1);
+  }
   upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
@@ -86,7 +89,7 @@ class FakeUpload {
   abort = vi.fn();
   getResponseHeader = () => 'application/json';
   constructor() {
-    FakeUpload.last = this;
+    FakeUpload.all.push(this);
   }
   send(body: FormData) {
     this.sent = body;
@@ -99,10 +102,27 @@ class FakeUpload {
     this.responseText = JSON.stringify(body);
     this.onload?.();
   }
+  /** Answers like the upload route storing the photo `name`. */
+  stored(name: string) {
+    this.answer(201, { secure_url: `/media/${name}.webp`, thumbnail_url: `/media/${name}-thumb.webp` });
+  }
 }
 
+/** Waits until `n` uploads have started (each photo is made smaller first, then sent). */
+async function uploadsStarted(n: number): Promise<FakeUpload[]> {
+  await waitFor(() => expect(FakeUpload.all).toHaveLength(n));
+  return FakeUpload.all;
+}
+
+/** The form's photos, in order, by the thumbnails shown. */
+const photoList = () => screen.getByRole('list', { name: 'Foto scelte' });
+const thumbs = () =>
+  within(photoList())
+    .getAllByRole('img')
+    .map((img) => img.getAttribute('src'));
+
 afterEach(() => {
-  FakeUpload.last = undefined;
+  FakeUpload.all = [];
 });
 
 describe('AddPartPage', () => {
@@ -173,27 +193,33 @@ describe('AddPartPage', () => {
     expect(created(calls)[0]?.body).toMatchObject({ peso: 1234.5 });
   });
 
-  it('uploads a chosen photo at once with a progress bar, and a save pressed meanwhile waits for it', async () => {
+  it('uploads each photo chosen at once with its progress bar, and a save pressed meanwhile waits for them', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeUpload);
     const calls = serveCreate();
     await render();
-    expect(screen.getByRole('button', { name: 'Carica Immagine' })).toBeDisabled();
     fillForm();
-    await userEvent.upload(screen.getByLabelText('Immagine del componente'), jpeg());
-    const xhr = FakeUpload.last;
-    if (!xhr) throw new Error('choosing a photo did not start its upload');
-    expect(xhr.sent?.get('my_file')).toBeInstanceOf(File);
-    expect(screen.getByRole('button', { name: 'Caricamento foto…' })).toBeDisabled();
-    xhr.progress(42, 100);
-    const bar = await screen.findByRole('progressbar', { name: 'Avanzamento del caricamento' });
+    await userEvent.upload(screen.getByLabelText('Scegli dalle foto'), [
+      jpeg('fronte.jpg'),
+      jpeg('retro.jpg'),
+    ]);
+    const [first, second] = await uploadsStarted(2);
+    if (!first || !second) throw new Error('choosing the photos did not start their uploads');
+    expect(first.sent?.get('my_file')).toBeInstanceOf(File);
+    first.progress(42, 100);
+    const bar = await screen.findByRole('progressbar', { name: 'Avanzamento del caricamento della foto 1' });
     await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '42'));
-    expect(bar).toHaveTextContent('42%');
+    expect(bar).toHaveAttribute('aria-valuetext', '42%');
+    expect(
+      screen.getByRole('progressbar', { name: 'Avanzamento del caricamento della foto 2' }),
+    ).toBeInTheDocument();
 
-    // Saved before the photo arrived: nothing is sent yet, and the clerk is told why.
+    // Saved before the photos arrived: nothing is sent yet, and the clerk is told why.
     await userEvent.click(screen.getByRole('button', { name: 'Aggiungi Componente' }));
-    expect(await screen.findByText(/sarà salvato appena la foto avrà finito/)).toBeInTheDocument();
+    expect(await screen.findByText(/sarà salvato appena le foto avranno finito/)).toBeInTheDocument();
     expect(created(calls)).toHaveLength(0);
-    xhr.answer(201, { secure_url: '/media/abc.webp', thumbnail_url: '/media/abc-thumb.webp' });
+    first.stored('fronte');
+    expect(created(calls)).toHaveLength(0);
+    second.stored('retro');
 
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Componente aggiunto')).toBeInTheDocument();
@@ -202,14 +228,53 @@ describe('AddPartPage', () => {
     expect(created(calls)[0]?.body).toMatchObject({
       nome: 'Faro anteriore sinistro',
       peso: 1.5,
-      urlImmagine: '/media/abc.webp',
+      immagini: ['/media/fronte.webp', '/media/retro.webp'],
     });
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Chiudi' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('textbox', { name: 'Nome' })).toHaveValue('');
-    expect(screen.queryByRole('img', { name: 'Anteprima dell’immagine caricata' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Carica Immagine' })).toBeDisabled();
+    expect(screen.queryByRole('list', { name: 'Foto scelte' })).not.toBeInTheDocument();
+  });
+
+  it('moves photos earlier and later, makes one the cover, and saves them in that order', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeUpload);
+    const calls = serveCreate();
+    await render();
+    await userEvent.upload(screen.getByLabelText('Scegli dalle foto'), [
+      jpeg('a.jpg'),
+      jpeg('b.jpg'),
+      jpeg('c.jpg'),
+    ]);
+    const uploads = await uploadsStarted(3);
+    uploads.forEach((upload, index) => upload.stored(['a', 'b', 'c'][index] ?? ''));
+    await waitFor(() => expect(within(photoList()).queryAllByRole('progressbar')).toHaveLength(0));
+    expect(thumbs()).toEqual(['/media/a-thumb.webp', '/media/b-thumb.webp', '/media/c-thumb.webp']);
+    // The first can go no earlier, the last no later.
+    expect(screen.getByRole('button', { name: 'Sposta prima la foto 1' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Sposta dopo la foto 3' })).toBeDisabled();
+
+    // With the keyboard: the focus follows the photo moved, and screen readers hear where it went.
+    screen.getByRole('button', { name: 'Sposta dopo la foto 1' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(thumbs()).toEqual(['/media/b-thumb.webp', '/media/a-thumb.webp', '/media/c-thumb.webp']);
+    expect(screen.getByRole('button', { name: 'Sposta dopo la foto 2' })).toHaveFocus();
+    expect(screen.getByText('Foto spostata: ora è la 2 di 3.')).toBeInTheDocument();
+    await userEvent.keyboard('{Enter}');
+    expect(thumbs()).toEqual(['/media/b-thumb.webp', '/media/c-thumb.webp', '/media/a-thumb.webp']);
+    // At the end, the focus moves to the button still usable.
+    expect(screen.getByRole('button', { name: 'Sposta prima la foto 3' })).toHaveFocus();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Usa la foto 2 come copertina' }));
+    expect(thumbs()).toEqual(['/media/c-thumb.webp', '/media/b-thumb.webp', '/media/a-thumb.webp']);
+    const [cover] = within(photoList()).getAllByRole('listitem');
+    expect(within(cover as HTMLElement).getByText('Copertina')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Rimuovi la foto 2' }));
+
+    fillForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Aggiungi Componente' }));
+    await screen.findByRole('dialog');
+    expect(created(calls)[0]?.body).toMatchObject({ immagini: ['/media/c.webp', '/media/a.webp'] });
   });
 
   it("keeps the vehicle and the shelf after 'Chiudi', clears the rest and puts the cursor on Nome", async () => {
@@ -221,6 +286,10 @@ describe('AddPartPage', () => {
     expect(dialog).toHaveTextContent(
       "«Chiudi» tiene il veicolo (Fiat Punto 1.2 8V 2004) e l'ubicazione A · 1 · 2 per il prossimo componente",
     );
+    // The new part's label, in a new tab: this form stays as it is for the next part.
+    const label = within(dialog).getByRole('link', { name: /^Stampa etichetta/ });
+    expect(label).toHaveAttribute('href', `/etichette?tipo=componenti&ids=${makePart()._id}`);
+    expect(label).toHaveAttribute('target', '_blank');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Chiudi' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const kept = {
@@ -270,7 +339,7 @@ describe('AddPartPage', () => {
       modello: 'Punto',
       versione: '1.2 8V',
       annoImmatricolazione: '2004',
-      urlImmagine: null,
+      immagini: [],
       veicoloId: null,
       compatibilita: [],
     });
@@ -313,43 +382,62 @@ describe('AddPartPage', () => {
     expect(created(calls)[0]?.body).toMatchObject({ categoria: 'ELETTRONICA' });
   });
 
-  it('previews the stored photo and saves it with the part', async () => {
-    vi.stubGlobal('XMLHttpRequest', FakeUpload);
-    const calls = serveCreate();
-    await render();
-    await userEvent.upload(screen.getByLabelText('Immagine del componente'), jpeg());
-    FakeUpload.last?.answer(201, { secure_url: '/media/abc.webp', thumbnail_url: '/media/abc-thumb.webp' });
-    expect(await screen.findByRole('img', { name: 'Anteprima dell’immagine caricata' })).toHaveAttribute(
-      'src',
-      '/media/abc.webp',
-    );
-    fillForm();
-    await userEvent.click(screen.getByRole('button', { name: 'Aggiungi Componente' }));
-    await screen.findByRole('dialog');
-    expect(created(calls)[0]?.body).toMatchObject({ urlImmagine: '/media/abc.webp' });
-  });
-
   it('refuses to save without a photo that failed, until it is retried or removed', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeUpload);
     const calls = serveCreate();
     await render();
     fillForm();
-    await userEvent.upload(screen.getByLabelText('Immagine del componente'), jpeg());
-    FakeUpload.last?.onerror?.();
-    expect(await screen.findByText(/Caricamento dell’immagine non riuscito/)).toBeInTheDocument();
+    await userEvent.upload(screen.getByLabelText('Scegli dalle foto'), [jpeg('faro.jpg'), jpeg('retro.jpg')]);
+    const [first, second] = await uploadsStarted(2);
+    first?.stored('abc');
+    second?.onerror?.();
+    expect(await screen.findByText(/retro\.jpg non è stata caricata/)).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Aggiungi Componente' }));
-    expect(await screen.findByText(/La foto scelta non è stata caricata/)).toBeInTheDocument();
+    expect(await screen.findByText(/Una foto non è stata caricata/)).toBeInTheDocument();
     expect(created(calls)).toHaveLength(0);
+    // The focus goes to the picker, to add the photo again if the clerk likes.
+    expect(screen.getByLabelText('Scegli dalle foto')).toHaveFocus();
 
-    // 'Carica Immagine' is the retry.
-    await userEvent.click(screen.getByRole('button', { name: 'Carica Immagine' }));
-    FakeUpload.last?.answer(201, { secure_url: '/media/def.webp', thumbnail_url: '/media/def-thumb.webp' });
-    await screen.findByRole('img', { name: 'Anteprima dell’immagine caricata' });
-    expect(screen.queryByText(/La foto scelta non è stata caricata/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Riprova a caricare la foto 2' }));
+    const retried = await uploadsStarted(3);
+    retried[2]?.stored('def');
+    await waitFor(() => expect(thumbs()).toEqual(['/media/abc-thumb.webp', '/media/def-thumb.webp']));
+    expect(screen.queryByText(/Una foto non è stata caricata/)).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Aggiungi Componente' }));
     await screen.findByRole('dialog');
-    expect(created(calls)[0]?.body).toMatchObject({ urlImmagine: '/media/def.webp' });
+    expect(created(calls)[0]?.body).toMatchObject({ immagini: ['/media/abc.webp', '/media/def.webp'] });
+  });
+
+  it('keeps the photos already stored in the draft, and puts them back in order', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeUpload);
+    const calls = serveCreate();
+    const first = await render();
+    await userEvent.upload(screen.getByLabelText('Scegli dalle foto'), [
+      jpeg('a.jpg'),
+      jpeg('b.jpg'),
+      jpeg('c.jpg'),
+    ]);
+    const [a, b] = await uploadsStarted(3);
+    a?.stored('a');
+    b?.stored('b');
+    await waitFor(() => expect(thumbs()).toContain('/media/b-thumb.webp'));
+    await userEvent.click(screen.getByRole('button', { name: 'Usa la foto 2 come copertina' }));
+    // The third is still on its way when the screen goes: only the stored ones are kept.
+    first.unmount();
+    expect(JSON.parse(localStorage.getItem(draftKey(TEST_USER._id, 'nuovo')) ?? 'null')).toMatchObject({
+      data: {
+        immagini: ['/media/b.webp', '/media/a.webp'],
+        miniature: ['/media/b-thumb.webp', '/media/a-thumb.webp'],
+      },
+    });
+
+    await render();
+    expect(thumbs()).toEqual(['/media/b-thumb.webp', '/media/a-thumb.webp']);
+    fillForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Aggiungi Componente' }));
+    await screen.findByRole('dialog');
+    expect(created(calls)[0]?.body).toMatchObject({ immagini: ['/media/b.webp', '/media/a.webp'] });
   });
 
   it('keeps what was typed as a draft of this user, puts it back, and forgets it once saved', async () => {
@@ -361,7 +449,7 @@ describe('AddPartPage', () => {
     first.unmount();
     const key = draftKey(TEST_USER._id, 'nuovo');
     expect(JSON.parse(localStorage.getItem(key) ?? 'null')).toMatchObject({
-      data: { values: { nome: 'Alternatore', peso: '4,2' }, photo: null },
+      data: { values: { nome: 'Alternatore', peso: '4,2' }, immagini: [] },
     });
 
     await render();
@@ -412,15 +500,18 @@ describe('AddPartPage', () => {
     });
     await render();
     await userEvent.upload(
-      screen.getByLabelText('Immagine del componente'),
+      screen.getByLabelText('Scegli dalle foto'),
       new File(['not an image'], 'note.jpg', { type: 'image/jpeg' }),
     );
-    FakeUpload.last?.answer(415, {
+    const [upload] = await uploadsStarted(1);
+    upload?.answer(415, {
       error: "Il file non è un'immagine supportata",
       code: 'UNSUPPORTED_MEDIA_TYPE',
     });
-    expect(await screen.findByText(/Il file non è un'immagine supportata/)).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Rimuovi foto' }));
+    expect(
+      await screen.findByText("note.jpg non è stata caricata: Il file non è un'immagine supportata"),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Rimuovi la foto 1' }));
 
     fillForm();
     await userEvent.click(screen.getByRole('button', { name: 'Aggiungi Componente' }));

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -7,22 +7,25 @@ import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { useCan } from '../../../lib/session/use-can';
 import { ReadOnlyNotice } from '../components/ReadOnlyNotice';
-import { fieldsOfGroup, type PartField, type PartInput, type UploadResult } from '@magazzino/contract';
+import { fieldsOfGroup, type PartField, type PartInput } from '@magazzino/contract';
+import { messages } from '../../../i18n';
 import { parts as t } from '../../../i18n/parts';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCreatePart } from '../api/create-part';
-import { usePhotoUpload } from '../api/upload-image';
 import { DraftNotice } from '../../../components/DraftNotice';
+import { PhotoAlerts, usePhotoGate } from '../../../components/PhotoAlerts';
+import { PhotosField } from '../../../components/PhotosField';
+import { usePhotos } from '../../../lib/use-photos';
 import { useDonorVehicle } from '../api/get-donor-vehicle';
 import { addResolver, SERVER_ERROR_FIELDS } from '../components/edit-resolver';
 import { FitmentEditor } from '../components/FitmentEditor';
 import { LinkedVehicle } from '../components/LinkedVehicle';
 import { emptyPartValues } from '../components/part-form-values';
-import { ImageUpload } from '../components/ImageUpload';
 import { moveOnEnter } from '../components/move-on-enter';
 import { PartFields, type PartFormValues } from '../components/PartFields';
+import { PrintLabelsLink } from '../components/PrintLabelsLink';
 import { ResultModal } from '../components/ResultModal';
 import { useFormDraft } from '../../../lib/use-form-draft';
 import '../components/parts.css';
@@ -42,10 +45,23 @@ const KEPT_FOR_NEXT_PART = [
   'ripiano',
 ] as const satisfies readonly (PartField | 'veicoloId')[];
 
-/** What the add form keeps as a draft: every field as typed, and the photo already stored. */
+/**
+ * What the add form keeps as a draft: every field as typed, and the photos already stored (their
+ * URLs and thumbnails, in order). A draft of the single-photo form had `photo` instead.
+ */
 interface AddDraft {
   values: Partial<PartFormValues>;
-  photo: UploadResult | null;
+  immagini?: string[];
+  miniature?: string[];
+  photo?: { secure_url: string; thumbnail_url?: string } | null;
+}
+
+/** The stored photos a draft holds, whichever form wrote it. */
+function draftPhotos(draft: AddDraft): { urls: string[]; thumbs: string[] } {
+  if (draft.immagini) return { urls: draft.immagini, thumbs: draft.miniature ?? [] };
+  if (draft.photo)
+    return { urls: [draft.photo.secure_url], thumbs: [draft.photo.thumbnail_url ?? draft.photo.secure_url] };
+  return { urls: [], thumbs: [] };
 }
 
 const PHOTO_PICKER_ID = 'nuovo-foto';
@@ -70,9 +86,10 @@ const FROM_VEHICLE = [
 /**
  * 'Aggiungi nuovo componente', made for batches: the fields in groups (Componente, Veicolo,
  * Ubicazione, Foto), validated by the contract's PartInputSchema; Enter moves to the next field.
- * The photo is uploaded as soon as it is chosen; a save waits for it, and refuses to go without a
- * photo that failed. Once the server confirmed, the modal offers 'Chiudi' (the next part of the same
- * vehicle and shelf: those fields stay, the rest and the photo are cleared, the cursor on Nome) or
+ * The photos (up to 12, from the camera or the gallery) are made smaller and uploaded as soon as
+ * they are chosen; a save waits for those on their way, and refuses to go while one has failed.
+ * Once the server confirmed, the modal offers 'Chiudi' (the next part of the same vehicle and
+ * shelf: those fields stay, the rest and the photos are cleared, the cursor on Nome) or
  * 'Nuovo veicolo' (everything cleared). Nothing typed is lost: the form is kept as a draft per
  * user until the server confirmed it, across a reload or a sign-in after the session expired.
  */
@@ -84,13 +101,11 @@ export default function AddPartPage() {
 
 function AddPartForm() {
   useDocumentTitle(t.add.title);
-  const photo = usePhotoUpload();
+  const photos = usePhotos();
+  const gate = usePhotoGate(photos, PHOTO_PICKER_ID);
   // The part just saved (the modal names its vehicle and shelf), and whether the modal is open.
   const [added, setAdded] = useState<PartInput | null>(null);
   const [showAdded, setShowAdded] = useState(false);
-  // Pressed 'Aggiungi' while the photo was on its way: save once it arrives.
-  const [waitingForPhoto, setWaitingForPhoto] = useState(false);
-  const [photoBlocked, setPhotoBlocked] = useState(false);
   const create = useCreatePart();
   const form = useForm<PartFormValues, unknown, PartInput>({
     resolver: addResolver(),
@@ -122,41 +137,36 @@ function AddPartForm() {
 
   const draft = useFormDraft<AddDraft>('nuovo', (restored) => {
     reset({ ...EMPTY, ...restored.values });
-    photo.restore(restored.photo);
+    const { urls, thumbs } = draftPhotos(restored);
+    photos.replace(urls, thumbs);
   });
   const { save: saveDraft } = draft;
-  const photoResult = photo.result;
-  const remember = useCallback(
-    (values: Partial<PartFormValues>) => {
-      const typed = typedValues(values);
-      const empty = Object.keys(typed).length === 0 && photoResult === null;
-      saveDraft(empty ? null : { values: typed, photo: photoResult });
-    },
-    [saveDraft, photoResult],
-  );
+  // The photos stored so far, in order, as one value the draft follows (not those on their way).
+  const storedKey = photos.photos
+    .flatMap((photo) => (photo.status === 'ready' && photo.url ? [photo.url] : []))
+    .join(' ');
+  const remember = useEffectEvent((values: Partial<PartFormValues>) => {
+    const typed = typedValues(values);
+    const immagini = photos.urls();
+    const empty = Object.keys(typed).length === 0 && immagini.length === 0;
+    saveDraft(empty ? null : { values: typed, immagini, miniature: photos.thumbs() });
+  });
   useEffect(
     () =>
       form.subscribe({
         formState: { values: true },
         callback: ({ values }) => remember(values),
       }),
-    [form, remember],
+    [form],
   );
-  // A photo stored or removed is part of the draft too.
-  useEffect(() => remember(form.getValues()), [photoResult, remember, form]);
+  // A photo stored, moved or removed is part of the draft too.
+  useEffect(() => remember(form.getValues()), [storedKey, form]);
 
   const onSubmit = handleSubmit(async (values) => {
-    // A photo still on its way is waited for; one that failed stops the save, and says why.
-    setWaitingForPhoto(photo.status === 'uploading');
-    const { status, result } = await photo.settled();
-    setWaitingForPhoto(false);
-    setPhotoBlocked(status === 'failed');
-    if (status === 'failed') {
-      document.getElementById(PHOTO_PICKER_ID)?.focus();
-      return;
-    }
+    // Photos still on their way are waited for; one that failed stops the save, and says why.
+    if (!(await gate.ready())) return;
     draft.flush();
-    const input = { ...values, urlImmagine: result?.secure_url ?? null };
+    const input: PartInput = { ...values, immagini: photos.urls() };
     create.mutate(input, {
       onSuccess: () => {
         draft.clear();
@@ -174,13 +184,13 @@ function AddPartForm() {
     const current = getValues();
     const kept = keep ? Object.fromEntries(KEPT_FOR_NEXT_PART.map((name) => [name, current[name]])) : {};
     reset({ ...EMPTY, ...kept });
-    photo.remove();
+    photos.replace();
     create.reset();
-    setPhotoBlocked(false);
+    gate.clear();
     draft.clear();
     // A reload in the middle of a batch keeps the vehicle too.
     const typed = typedValues(kept);
-    if (Object.keys(typed).length > 0) saveDraft({ values: typed, photo: null });
+    if (Object.keys(typed).length > 0) saveDraft({ values: typed, immagini: [], miniature: [] });
   };
   /** 'Chiudi' (and Escape) keeps the vehicle and shelf; 'Nuovo veicolo' clears everything. */
   const closeModal = (keep: boolean) => {
@@ -188,7 +198,7 @@ function AddPartForm() {
     setShowAdded(false);
   };
 
-  const busy = create.isPending || waitingForPhoto;
+  const busy = create.isPending || gate.waiting;
   const vehicle = added
     ? [added.marca, added.modello, added.versione, added.annoImmatricolazione].filter(Boolean).join(' ')
     : '';
@@ -231,16 +241,11 @@ function AddPartForm() {
           <FitmentEditor idPrefix="nuovo" register={register} control={control} errors={formState.errors} />
           <fieldset className="part-fieldset part-fieldset-foto">
             <legend className="part-legend">{t.form.groups.foto}</legend>
-            <ImageUpload label={t.upload.pickerLabel} photo={photo} pickerId={PHOTO_PICKER_ID} />
+            <PhotosField photos={photos} label={t.photos.label} pickerId={PHOTO_PICKER_ID} />
           </fieldset>
         </PartFields>
         <div aria-live="polite" className="mt-3">
-          {waitingForPhoto && <Alert variant="info">{t.add.waitingForPhoto}</Alert>}
-          {photoBlocked && photo.status === 'failed' && (
-            <Alert variant="danger" role="alert">
-              {t.add.photoFailed}
-            </Alert>
-          )}
+          <PhotoAlerts waiting={gate.waiting} blocked={gate.blocked} messages={t.add.photos} />
           {create.isError && (
             <Alert variant="danger" role="alert">
               {t.add.failed}: {create.error.message}
@@ -263,6 +268,18 @@ function AddPartForm() {
         note={added ? t.add.keptNote(vehicle, place) : undefined}
         onClose={() => closeModal(true)}
         secondary={{ label: t.add.newVehicle, onClick: () => closeModal(false) }}
+        extra={
+          create.data && (
+            // In a new tab: this form stays as it is for the next part of the batch.
+            <PrintLabelsLink
+              className="btn btn-outline-secondary"
+              target={{ tipo: 'componenti', ids: [create.data._id] }}
+              newTab
+            >
+              {messages.labels.open.one}
+            </PrintLabelsLink>
+          )
+        }
         onExited={() => setFocus('nome')}
       />
     </section>

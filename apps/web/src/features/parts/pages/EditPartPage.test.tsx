@@ -92,6 +92,8 @@ describe('EditPartPage', () => {
       'parts-edit-image',
     );
     expect(screen.getByRole('link', { name: 'Torna Indietro' })).toHaveAttribute('href', '/elencocomponenti');
+    // The part's own code, the one its label prints.
+    expect(screen.getByText('Codice ricambio').parentElement).toHaveTextContent('Codice ricambio R-000001');
   });
 
   it('sends only the changed fields with If-Match, then returns to the list', async () => {
@@ -213,6 +215,41 @@ describe('EditPartPage', () => {
     expect(screen.getByRole('status')).toHaveTextContent(/nel frattempo il componente è stato cambiato/);
     await userEvent.click(screen.getByRole('button', { name: 'Scarta la bozza' }));
     expect(screen.getByRole('textbox', { name: 'Versione' })).toHaveValue('1.2 8V');
+  });
+
+  it("manages the part's photos and sends the new order only when it changed", async () => {
+    const names = ['a', 'b', 'c'];
+    const calls = mockApi({
+      ...ME_SIGNED_IN,
+      [READ]: () =>
+        jsonResponse(
+          200,
+          makePart({
+            immagini: names.map((name) => `/media/${name}.webp`),
+            miniature: names.map((name) => `/media/${name}-thumb.webp`),
+          }),
+          { etag: '"1"' },
+        ),
+      [UPDATE]: ({ body }) => jsonResponse(200, makePart(body as Partial<Part>), { etag: '"2"' }),
+    });
+    const { router } = await render();
+    const list = await screen.findByRole('list', { name: 'Foto scelte' });
+    expect(
+      within(list)
+        .getAllByRole('img')
+        .map((img) => img.getAttribute('src')),
+    ).toEqual(['/media/a-thumb.webp', '/media/b-thumb.webp', '/media/c-thumb.webp']);
+    // The photos as stored are no change.
+    await userEvent.click(screen.getByRole('button', { name: 'Conferma e salva' }));
+    expect(await screen.findByText('Nessuna modifica da salvare.')).toBeInTheDocument();
+    expect(updates(calls)).toHaveLength(0);
+
+    await userEvent.click(within(list).getByRole('button', { name: 'Usa la foto 3 come copertina' }));
+    await userEvent.click(within(list).getByRole('button', { name: 'Rimuovi la foto 2' }));
+    expect(screen.getByText('Le foto saranno salvate con «Conferma e salva».')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Conferma e salva' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/elencocomponenti'));
+    expect(updates(calls)[0]?.body).toEqual({ immagini: ['/media/c.webp', '/media/b.webp'] });
   });
 
   it('shows a failed load with Riprova', async () => {

@@ -3,12 +3,14 @@ import { PageHeader } from '../../../components/PageHeader';
 import { useCan } from '../../../lib/session/use-can';
 import { ReadOnlyNotice } from '../components/ReadOnlyNotice';
 import { PageSpinner } from '../../../components/PageSpinner';
+import { messages } from '../../../i18n';
 import { parts as t } from '../../../i18n/parts';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePart } from '../api/get-part';
 import { EditPartForm } from '../components/EditPartForm';
 import { PartHistory } from '../components/PartHistory';
 import { PartStatusPanel } from '../components/PartStatusPanel';
+import { PrintLabelsLink } from '../components/PrintLabelsLink';
 import { ErrorMessage } from '../../../components/ErrorMessage';
 
 /**
@@ -27,7 +29,23 @@ function EditPart() {
 
   return (
     <section className="container">
-      <PageHeader title={t.edit.title} />
+      <PageHeader
+        title={t.edit.title}
+        lead={
+          query.data && (
+            <>
+              {t.edit.partCode} <strong className="font-monospace">{query.data.part.codiceRicambio}</strong>
+            </>
+          )
+        }
+        actions={
+          query.data && (
+            <PrintLabelsLink target={{ tipo: 'componenti', ids: [query.data.part._id] }}>
+              {messages.labels.open.one}
+            </PrintLabelsLink>
+          )
+        }
+      />
       {query.isPending && <PageSpinner />}
       {query.isError && (
         <ErrorMessage title={t.edit.loadError} error={query.error} onRetry={() => void query.refetch()} />

@@ -99,6 +99,34 @@ describe('PartPage', () => {
     expect(screen.getByText('Questo componente non ha ancora una foto.')).toBeInTheDocument();
   });
 
+  it('shows every photo, the cover first, and opens the viewer at the one chosen with arrows to the others', async () => {
+    const photos = ['a', 'b', 'c'];
+    await render(
+      makePart({
+        ...PART,
+        immagini: photos.map((name) => `/media/${name}.webp`),
+        miniature: photos.map((name) => `/media/${name}-thumb.webp`),
+      }),
+    );
+    const buttons = photos.map((_, index) =>
+      screen.getByRole('button', { name: `Ingrandisci la foto ${index + 1} di 3 di Alternatore Bosch` }),
+    );
+    expect(buttons.map((button) => button.querySelector('img')?.getAttribute('src'))).toEqual([
+      '/media/a-thumb.webp',
+      '/media/b-thumb.webp',
+      '/media/c-thumb.webp',
+    ]);
+    await userEvent.click(buttons[1] as HTMLElement);
+    const viewer = await screen.findByRole('dialog', { name: 'Visualizzatore immagini' });
+    await waitFor(() => expect(viewer.querySelector('img[src="/media/b.webp"]')).toBeInTheDocument());
+    expect(within(viewer).getByRole('button', { name: 'Precedente' })).toBeInTheDocument();
+    expect(within(viewer).getByRole('button', { name: 'Successiva' })).toBeInTheDocument();
+    expect(viewer.querySelector('img[alt="Foto 3 di 3 di Alternatore Bosch"]')).toHaveAttribute(
+      'src',
+      '/media/c.webp',
+    );
+  });
+
   it('leads to Modifica and Cancella, and back to the list it was opened from', async () => {
     await render();
     expect(screen.getByRole('link', { name: 'Modifica' })).toHaveAttribute(

@@ -1,6 +1,7 @@
 import { Link, useLocation, useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageSpinner } from '../../../components/PageSpinner';
+import { messages } from '../../../i18n';
 import { parts as t } from '../../../i18n/parts';
 import { paths } from '../../../lib/paths';
 import { useCan } from '../../../lib/session/use-can';
@@ -8,7 +9,9 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePart } from '../api/get-part';
 import { PartDetails } from '../components/PartDetails';
 import { PartHistory } from '../components/PartHistory';
+import { MovePart } from '../components/MovePart';
 import { PartStatusPanel } from '../components/PartStatusPanel';
+import { PrintLabelsLink } from '../components/PrintLabelsLink';
 import { ErrorMessage } from '../../../components/ErrorMessage';
 import { backLabel, backTo, readOrigin, useFromHere } from '../components/return-flow';
 
@@ -43,19 +46,27 @@ export default function PartPage() {
           part ? `${part.categoria} · ${part.marca} ${part.modello} ${part.annoImmatricolazione}` : undefined
         }
         actions={
-          part &&
-          canWrite && (
+          part && (
             <>
-              <Link className="btn btn-primary" to={paths.editPart.getHref(part._id)} state={fromHere}>
-                {t.part.edit}
-              </Link>
-              <Link
-                className="btn btn-soft-danger parts-danger"
-                to={paths.deletePart.getHref(part._id)}
-                state={fromHere}
-              >
-                {t.part.remove}
-              </Link>
+              <PrintLabelsLink target={{ tipo: 'componenti', ids: [part._id] }}>
+                {messages.labels.open.one}
+              </PrintLabelsLink>
+              {canWrite && (
+                <>
+                  {/* A bin's label scanned (or its code typed): the part moves there. */}
+                  <MovePart part={part} etag={query.data?.etag ?? null} />
+                  <Link className="btn btn-primary" to={paths.editPart.getHref(part._id)} state={fromHere}>
+                    {t.part.edit}
+                  </Link>
+                  <Link
+                    className="btn btn-soft-danger parts-danger"
+                    to={paths.deletePart.getHref(part._id)}
+                    state={fromHere}
+                  >
+                    {t.part.remove}
+                  </Link>
+                </>
+              )}
             </>
           )
         }

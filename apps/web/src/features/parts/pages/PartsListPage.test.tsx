@@ -70,6 +70,8 @@ describe('PartsListPage', () => {
     const table = await screen.findByRole('table');
     const headers = within(table).getAllByRole('columnheader');
     expect(headers.map((th) => th.textContent?.replace(/[↕▲▼]/g, ''))).toEqual([
+      // The checkboxes that choose rows for labels.
+      'Selezione',
       'Immagine',
       'Codice',
       'Nome',
@@ -104,6 +106,9 @@ describe('PartsListPage', () => {
     expect(code).toHaveAttribute('href', 'https://www.google.com/search?q=51787654');
     expect(code).toHaveAttribute('target', '_blank');
     expect(code).toHaveAttribute('rel', 'noopener noreferrer');
+    // The part's own code under the OEM code, as its label prints it, named for screen readers.
+    expect(first.querySelector('.parts-col-codice .part-code')).toHaveTextContent('Codice ricambio R-000001');
+    expect(within(first).getByText('Codice ricambio')).toHaveClass('visually-hidden');
     expect(within(first).getByText('1,5 Kg')).toBeInTheDocument();
     expect(within(first).getByText('€ 45,00')).toBeInTheDocument();
     expect(within(first).getByText('Disponibile')).toHaveClass('badge', 'bg-success');

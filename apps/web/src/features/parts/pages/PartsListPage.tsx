@@ -14,6 +14,7 @@ import { PagedPartsTable } from '../components/PagedPartsTable';
 import { PageSizeSelect } from '../components/PageSizeSelect';
 import { PartsFilters } from '../components/PartsFilters';
 import { useListSearch } from '../components/use-list-search';
+import { usePartSelection } from '../components/use-part-selection';
 
 /** The server's own order without `sort`: newest first, unless a search puts exact code matches first. */
 const NEWEST_FIRST: ListSort = { field: 'createdAt', descending: true };
@@ -39,6 +40,8 @@ export default function PartsListPage() {
   } = useListSearch();
   const listFilter = { ...filters, sort: sort ? sortParam(sort) : null };
   const query = useParts({ ...listFilter, limit: pageSize, offset: (page - 1) * pageSize });
+  // Rows chosen for labels, kept across pages, filters and orders.
+  const selection = usePartSelection();
   const shownSort = sort ?? (filters.q.trim() === '' ? NEWEST_FIRST : null);
   const filtered = Object.values(filters).some((value) => value.trim() !== '');
   const addLink = (label: string) => (
@@ -101,6 +104,7 @@ export default function PartsListPage() {
         search={filters}
         sort={shownSort}
         onSort={setSort}
+        selection={selection}
       />
     </section>
   );

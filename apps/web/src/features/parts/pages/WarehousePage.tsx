@@ -2,6 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { LOCATION_FIELDS, lookupSegments, type LocationLookup } from '@magazzino/contract';
 import { EmptyState } from '../../../components/EmptyState';
 import { PageHeader } from '../../../components/PageHeader';
+import { messages } from '../../../i18n';
 import { parts as t } from '../../../i18n/parts';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -11,6 +12,7 @@ import { sortParam, SEARCH_KEYS, type ListSort } from '../components/list-search
 import { LocationForm } from '../components/LocationForm';
 import { PagedPartsTable } from '../components/PagedPartsTable';
 import { PageSizeSelect } from '../components/PageSizeSelect';
+import { PrintLabelsLink } from '../components/PrintLabelsLink';
 import { StatusFilterSelect } from '../components/StatusFilterSelect';
 import { useListSearch } from '../components/use-list-search';
 import '../components/parts.css';
@@ -75,6 +77,13 @@ export default function WarehousePage() {
               onChange={(stato) => setFilters({ stato })}
             />
             <PageSizeSelect value={pageSize} onChange={setPageSize} />
+            {/* The labels of every part under this place (or, switched there, of its bins). */}
+            <PrintLabelsLink
+              className="btn btn-soft-secondary d-print-none"
+              target={{ tipo: 'componenti', segments, stato: filters.stato }}
+            >
+              {messages.labels.open.location}
+            </PrintLabelsLink>
           </div>
           <PagedPartsTable
             query={query}

@@ -129,12 +129,13 @@ describe('AddVehiclePage', () => {
     vi.stubGlobal('XMLHttpRequest', FakeUpload);
     const calls = serveCreate();
     const { router } = await render();
-    await userEvent.upload(screen.getByLabelText('Foto del veicolo'), [
+    await userEvent.upload(screen.getByLabelText('Scegli dalle foto'), [
       jpeg('fronte.jpg'),
       jpeg('retro.jpg'),
       jpeg('motore.jpg'),
     ]);
-    expect(FakeUpload.all).toHaveLength(3);
+    // Each is made smaller first (lib/downscale-image.ts), then sent.
+    await waitFor(() => expect(FakeUpload.all).toHaveLength(3));
     expect(FakeUpload.all[0]?.sent?.get('my_file')).toBeInstanceOf(File);
     const list = screen.getByRole('list', { name: 'Foto scelte' });
     expect(within(list).getAllByRole('progressbar')).toHaveLength(3);
@@ -172,7 +173,8 @@ describe('AddVehiclePage', () => {
     vi.stubGlobal('XMLHttpRequest', FakeUpload);
     const calls = serveCreate();
     const { router } = await render();
-    await userEvent.upload(screen.getByLabelText('Foto del veicolo'), jpeg('rotta.jpg'));
+    await userEvent.upload(screen.getByLabelText('Scegli dalle foto'), jpeg('rotta.jpg'));
+    await waitFor(() => expect(FakeUpload.all).toHaveLength(1));
     FakeUpload.all[0]?.onerror?.();
     expect(await screen.findByText(/rotta\.jpg non è stata caricata/)).toBeInTheDocument();
     fillRequired();

@@ -14,7 +14,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useFormDraft } from '../../../lib/use-form-draft';
 import type { VehicleInput } from '@magazzino/contract';
 import { useCreateVehicle } from '../api/create-vehicle';
-import { PhotoAlerts, usePhotoGate } from '../components/PhotoAlerts';
+import { PhotoAlerts, usePhotoGate } from '../../../components/PhotoAlerts';
+import { PhotosField } from '../../../components/PhotosField';
 import {
   addVehicleResolver,
   emptyVehicleValues,
@@ -23,8 +24,7 @@ import {
 } from '../components/vehicle-form';
 import { VehicleFields } from '../components/VehicleFields';
 import { VehicleReadOnlyNotice } from '../components/VehicleReadOnlyNotice';
-import { VehiclePhotosField } from '../components/VehiclePhotosField';
-import { useVehiclePhotos } from '../components/use-vehicle-photos';
+import { usePhotos } from '../../../lib/use-photos';
 import '../components/vehicles.css';
 
 const PHOTO_PICKER_ID = 'nuovo-veicolo-foto';
@@ -60,7 +60,7 @@ function AddVehicleForm() {
   const draft = useFormDraft<AddVehicleDraft>('veicolo.nuovo', (restored) =>
     reset({ ...emptyVehicleValues(), ...restored.values }),
   );
-  const photos = useVehiclePhotos(draft.restored?.data.immagini, draft.restored?.data.miniature);
+  const photos = usePhotos(draft.restored?.data.immagini, draft.restored?.data.miniature);
   const { waiting, blocked, ready } = usePhotoGate(photos, PHOTO_PICKER_ID);
   const [serverError, setServerError] = useState<string | null>(null);
 
@@ -104,7 +104,7 @@ function AddVehicleForm() {
   const discardDraft = () => {
     draft.clear();
     reset(emptyVehicleValues());
-    for (const photo of photos.photos) photos.remove(photo.key);
+    photos.replace();
   };
 
   const busy = create.isPending || waiting;
@@ -126,11 +126,11 @@ function AddVehicleForm() {
         >
           <fieldset className="vehicle-fieldset vehicle-fieldset-wide">
             <legend className="vehicle-legend">{t.form.groups.foto}</legend>
-            <VehiclePhotosField photos={photos} pickerId={PHOTO_PICKER_ID} />
+            <PhotosField photos={photos} label={t.photos.label} pickerId={PHOTO_PICKER_ID} />
           </fieldset>
         </VehicleFields>
         <div aria-live="polite" className="mt-3">
-          <PhotoAlerts waiting={waiting} blocked={blocked} />
+          <PhotoAlerts waiting={waiting} blocked={blocked} messages={t.photos} />
           {serverError && (
             <Alert variant="danger" role="alert">
               {t.form.failed}: {serverError}

@@ -18,7 +18,8 @@ import { useFormDraft } from '../../../lib/use-form-draft';
 import { useVehicle, type VersionedVehicle } from '../api/get-vehicle';
 import { useUpdateVehicle } from '../api/update-vehicle';
 import { ErrorMessage } from '../../../components/ErrorMessage';
-import { PhotoAlerts, usePhotoGate } from '../components/PhotoAlerts';
+import { PhotoAlerts, usePhotoGate } from '../../../components/PhotoAlerts';
+import { PhotosField } from '../../../components/PhotosField';
 import {
   changedVehicleFields,
   editVehicleResolver,
@@ -27,9 +28,8 @@ import {
   type VehicleFormValues,
 } from '../components/vehicle-form';
 import { VehicleFields } from '../components/VehicleFields';
-import { VehiclePhotosField } from '../components/VehiclePhotosField';
 import { VehicleReadOnlyNotice } from '../components/VehicleReadOnlyNotice';
-import { useVehiclePhotos } from '../components/use-vehicle-photos';
+import { usePhotos } from '../../../lib/use-photos';
 import '../components/vehicles.css';
 
 const PHOTO_PICKER_ID = 'modifica-veicolo-foto';
@@ -89,7 +89,7 @@ function EditVehicleForm({ versioned, reloading, onReload }: EditVehicleFormProp
   const { vehicle, etag } = versioned;
   const navigate = useNavigate();
   const update = useUpdateVehicle();
-  const photos = useVehiclePhotos(vehicle.immagini, vehicle.miniature);
+  const photos = usePhotos(vehicle.immagini, vehicle.miniature);
   const { waiting, blocked, ready } = usePhotoGate(photos, PHOTO_PICKER_ID);
   const [nothingChanged, setNothingChanged] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -165,7 +165,7 @@ function EditVehicleForm({ versioned, reloading, onReload }: EditVehicleFormProp
       >
         <fieldset className="vehicle-fieldset vehicle-fieldset-wide">
           <legend className="vehicle-legend">{t.form.groups.foto}</legend>
-          <VehiclePhotosField photos={photos} pickerId={PHOTO_PICKER_ID} />
+          <PhotosField photos={photos} label={t.photos.label} pickerId={PHOTO_PICKER_ID} />
         </fieldset>
       </VehicleFields>
       <div aria-live="polite" className="mt-3">
@@ -184,7 +184,7 @@ function EditVehicleForm({ versioned, reloading, onReload }: EditVehicleFormProp
           )
         )}
         {nothingChanged && <Alert variant="info">{t.edit.nothingChanged}</Alert>}
-        <PhotoAlerts waiting={waiting} blocked={blocked} />
+        <PhotoAlerts waiting={waiting} blocked={blocked} messages={t.photos} />
       </div>
       <div className="d-flex flex-wrap gap-2 mt-3">
         <Button type="submit" variant="primary" disabled={busy}>
