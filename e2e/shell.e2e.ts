@@ -305,4 +305,35 @@ describe('the app shell in Chromium', () => {
     expect(gzip).toBeLessThan(220 * 1024);
     await context.close();
   });
+
+  it('opens the list and the add form in few scripts, zod only once the form is used', async () => {
+    for (const [path, title] of [
+      ['/elencocomponenti', 'Elenco Componenti'],
+      ['/nuovocomponente', 'Aggiungi nuovo componente'],
+    ] as const) {
+      const { context, page } = await openPage(browser, { viewport: 'phone', storageState: signedIn });
+      const scripts: Promise<string>[] = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() === 'script') scripts.push(response.text());
+      });
+      await page.goto(server.url + path);
+      await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+      const first = await Promise.all(scripts);
+      // A phone on HTTP/1.1 fetches six at a time, a round trip per wave: the screens' shared
+      // modules come in one chunk (bench/README.md, "Lighthouse on a phone").
+      expect(first.length, path).toBeLessThanOrEqual(16);
+      expect(
+        first.filter((body) => body.includes('$ZodError')),
+        path,
+      ).toHaveLength(0);
+      if (path === '/nuovocomponente') {
+        await page.getByRole('textbox', { name: 'Nome' }).focus();
+        await expect
+          .poll(async () => (await Promise.all(scripts)).some((body) => body.includes('$ZodError')))
+          .toBe(true);
+      }
+      await context.close();
+    }
+  });
 });

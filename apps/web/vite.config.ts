@@ -127,6 +127,116 @@ const SIGNED_IN_UI = new RegExp(
   ].join('|'),
 );
 
+/** Screens behind sign-in: each route's module whose key is not a visitor's (route-pages.ts). */
+const SIGNED_IN_SCREENS = [
+  ...new Set(
+    Object.entries(ROUTE_PAGES)
+      .filter(([key]) => !VISITOR_ROUTES.has(key))
+      .map(([, page]) => path.join(webRoot, 'src/features', `${page}.tsx`)),
+  ),
+];
+const VISITOR_SCREENS = Object.entries(ROUTE_PAGES)
+  .filter(([key]) => VISITOR_ROUTES.has(key))
+  .map(([, page]) => path.join(webRoot, 'src/features', `${page}.tsx`));
+
+const CONTRACT_IMPORT = /import\s*\{([^}]*)\}\s*from\s*['"]@magazzino\/contract['"]/g;
+let contractFiles: Map<string, string> | undefined;
+/** The file of the contract that defines each value the contract's index re-exports. */
+function contractFileOf(name: string): string | undefined {
+  if (!contractFiles) {
+    contractFiles = new Map();
+    const dir = path.dirname(contractSource);
+    for (const file of fs.readdirSync(dir).filter((f) => /^[\w-]+\.ts$/.test(f) && !f.endsWith('.test.ts'))) {
+      const source = fs.readFileSync(path.join(dir, file), 'utf8');
+      for (const m of source.matchAll(/^export (?:const|let|function\*?|class|enum) (\w+)/gm))
+        contractFiles.set(m[1] as string, path.join(dir, file));
+    }
+  }
+  return contractFiles.get(name);
+}
+
+/**
+ * What a module imports, where an import from the contract's index counts as the contract files
+ * that define the values it names: the index re-exports them all, so through it every module
+ * would seem to reach zod. A module the names cannot be read from keeps the index.
+ */
+function importsOf(id: string, ctx: Rolldown.ChunkingContext): string[] {
+  const info = ctx.getModuleInfo(id);
+  if (!info) return [];
+  if (!info.importedIds.includes(contractSource)) return [...info.importedIds];
+  const names = [...(info.code ?? '').matchAll(CONTRACT_IMPORT)].flatMap((m) =>
+    (m[1] ?? '').split(',').map((part) => part.trim().split(/\s+as\s+/)[0] ?? ''),
+  );
+  const files = names.map((name) => (name.startsWith('type ') ? undefined : contractFileOf(name)));
+  if (
+    names.length === 0 ||
+    files.some((file, i) => !file && !names[i]?.startsWith('type ') && names[i] !== '')
+  )
+    return [...info.importedIds];
+  return [
+    ...info.importedIds.filter((imported) => imported !== contractSource),
+    ...new Set(files.filter((file): file is string => file !== undefined)),
+  ];
+}
+
+/** Modules `start` imports statically, transitively (a dynamic import starts a chunk of its own). */
+function staticModules(start: string, ctx: Rolldown.ChunkingContext): Set<string> {
+  const seen = new Set<string>();
+  const pending = [start];
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (seen.has(id) || !ctx.getModuleInfo(id)) continue;
+    seen.add(id);
+    pending.push(...importsOf(id, ctx));
+  }
+  return seen;
+}
+
+/**
+ * Libraries too heavy for every screen: only the screens with a form load them. Whatever imports
+ * them stays out of the shared chunk too (`sharedBySignedInScreens`).
+ */
+const FORM_LIBRARIES =
+  /[\\/]node_modules[\\/](zod|react-hook-form|@hookform)[\\/]|[\\/]src[\\/]lib[\\/]zod-jitless\.ts$/;
+/** Modules of the chunks every signed-in screen loads anyway (`codeSplitting` below). */
+const ALWAYS_LOADED = (id: string) => /[\\/]src[\\/]i18n[\\/]/.test(id) || FORM_KIT.test(id);
+
+let sharedScreenModules: Set<string> | undefined;
+/**
+ * Modules that two or more signed-in screens import and no visitor's screen does (the sign-in
+ * screen stays as light as it is), with nothing under them that a screen would not load anyway.
+ * Left to rolldown, each set of screens sharing a module gets a chunk of its own: the list page
+ * loaded 33 scripts of about 1 KB, and a phone on HTTP/1.1 takes them six at a time, a round trip
+ * per wave. In one chunk they cost one request.
+ */
+function sharedBySignedInScreens(id: string, ctx: Rolldown.ChunkingContext): boolean {
+  if (!sharedScreenModules) {
+    const entry = staticModules(path.join(webRoot, 'src/main.tsx'), ctx);
+    const visitor = new Set(VISITOR_SCREENS.flatMap((screen) => [...staticModules(screen, ctx)]));
+    const uses = new Map<string, number>();
+    for (const screen of SIGNED_IN_SCREENS)
+      for (const module of staticModules(screen, ctx)) uses.set(module, (uses.get(module) ?? 0) + 1);
+    const shared = new Set(
+      [...uses]
+        .filter(([module, count]) => count >= 2 && !visitor.has(module) && !entry.has(module))
+        .filter(([module]) => !FORM_LIBRARIES.test(module) && !ALWAYS_LOADED(module))
+        .map(([module]) => module),
+    );
+    // Out goes every module that imports one left out, until none does: the shared chunk then
+    // imports only what every screen loads before it.
+    const loadedAnyway = (module: string) => shared.has(module) || entry.has(module) || ALWAYS_LOADED(module);
+    for (let changed = true; changed;) {
+      changed = false;
+      for (const module of shared) {
+        if (importsOf(module, ctx).every(loadedAnyway)) continue;
+        shared.delete(module);
+        changed = true;
+      }
+    }
+    sharedScreenModules = shared;
+  }
+  return sharedScreenModules.has(id);
+}
+
 /** Chunk files `start` loads before running: themselves and their static imports, transitively. */
 function staticClosure(start: Rolldown.OutputChunk, chunks: Map<string, Rolldown.OutputChunk>): Set<string> {
   const seen = new Set<string>();
@@ -254,7 +364,13 @@ function routeShells(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), purgeBootstrap(), routeShells()],
+  plugins: [
+    react(),
+    purgeBootstrap(),
+    routeShells(),
+    // A new graph, a new reckoning of the modules the screens share (`sharedBySignedInScreens`).
+    { name: 'magazzino:shared-screens', buildStart: () => void (sharedScreenModules = undefined) },
+  ],
   resolve: {
     alias: [
       { find: '@magazzino/contract', replacement: contractSource },
@@ -296,7 +412,11 @@ export default defineConfig({
             // The signed-in bar's menus and what they stand on (react-bootstrap's navbar, dropdown,
             // collapse and modal, Popper, transitions): 22 KB in one file instead of about 30,
             // which every page behind sign-in loads and the sign-in screen does not.
-            { name: 'signed-in', test: SIGNED_IN_UI, includeDependenciesRecursively: false },
+            {
+              name: (id, ctx) =>
+                SIGNED_IN_UI.test(id) || sharedBySignedInScreens(id, ctx) ? 'signed-in' : null,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

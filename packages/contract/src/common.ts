@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { readDecimal } from './decimal.js';
 
 /** Control characters no text field may hold (NUL included); tab and line breaks stay allowed. */
 // eslint-disable-next-line no-control-regex
@@ -23,16 +22,4 @@ export function requiredText(label: string, max: number, feminine = false) {
     .min(1, { error: required })
     .max(max, { error: `${label} può avere al massimo ${max} caratteri` })
     .refine((text) => !CONTROL_CHARACTERS.test(text), { error: controlCharactersMessage(label) });
-}
-
-/**
- * Preprocess step of numeric fields: a number stays as it is; a numeric text in Italian ("1,5",
- * "1.234,5") or English ("1.5") notation becomes that number; empty text becomes undefined
- * (a missing value); any other text is left for the schema to refuse with the field's message.
- */
-export function parseDecimal(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  const number = readDecimal(value);
-  if (number === undefined) return undefined;
-  return Number.isNaN(number) ? value : number;
 }

@@ -41,3 +41,15 @@ export function readDecimal(text: string): number | undefined {
   if (match) return build(match[1] ?? '', match[2] ?? '', '');
   return Number.NaN;
 }
+
+/**
+ * Preprocess step of numeric fields: a number stays as it is; a numeric text in Italian ("1,5",
+ * "1.234,5") or English ("1.5") notation becomes that number; empty text becomes undefined
+ * (a missing value); any other text is left for the schema to refuse with the field's message.
+ */
+export function parseDecimal(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const number = readDecimal(value);
+  if (number === undefined) return undefined;
+  return Number.isNaN(number) ? value : number;
+}

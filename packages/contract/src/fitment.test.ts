@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from './errors.js';
-import { FITMENT_MAX, FitmentInputSchema } from './fitment.js';
+import { FitmentInputSchema } from './fitment.js';
+import { FITMENT_MAX } from './limits.js';
 import { EXAMPLE_PART_INPUT, PartInputSchema, PartListQuerySchema, PartPatchSchema } from './part.js';
 import { maxRegistrationYear } from './year.js';
 

@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { CONTROL_CHARACTERS, controlCharactersMessage, requiredText } from './common.js';
-import { LIMITS } from './limits.js';
+import { FITMENT_MAX, LIMITS } from './limits.js';
 import { yearFromNumber, yearText } from './year.js';
-
-/** The most vehicles a part may list as compatible ('Compatibile anche con'). */
-export const FITMENT_MAX = 30;
 
 /** Nothing given (absent, null, only spaces) becomes null; anything else is checked by `schema`. */
 function optional<T extends z.ZodType>(schema: T) {

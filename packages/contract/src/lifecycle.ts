@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CONTROL_CHARACTERS, controlCharactersMessage, parseDecimal, requiredText } from './common.js';
+import { CONTROL_CHARACTERS, controlCharactersMessage, requiredText } from './common.js';
+import { parseDecimal } from './decimal.js';
 import { LIMITS } from './limits.js';
 import {
   ALL_STATUSES,

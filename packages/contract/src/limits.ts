@@ -48,3 +48,6 @@ export const PART_LIMITS = {
   /** Photos of one part; the first is its cover. */
   immaginiMax: 12,
 } as const;
+
+/** The most vehicles a part may list as compatible ('Compatibile anche con'). */
+export const FITMENT_MAX = 30;

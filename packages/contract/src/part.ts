@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { requiredText, parseDecimal } from './common.js';
+import { requiredText } from './common.js';
+import { parseDecimal } from './decimal.js';
 import { LIMITS, PART_LIMITS } from './limits.js';
 import { PartStatusSchema, ReservationSchema, SaleSchema, StatusFilterSchema } from './lifecycle.js';
 import {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CONTROL_CHARACTERS, controlCharactersMessage, requiredText } from './common.js';
 import { LIMITS } from './limits.js';
 import { isCalendarDay } from './statuses.js';
-import { normaliseTarga, normaliseVin, VIN_LENGTH, vinProblem } from './vin.js';
+import { normaliseTarga, normaliseVin, VEHICLE_LIMITS, vinProblem } from './vin.js';
 import { yearFromNumber, yearText } from './year.js';
 
 // Nothing here is imported from part.ts: a part carries its donor vehicle (VehicleSummarySchema),
@@ -23,20 +23,6 @@ const wholeParam = (label: string, min: number, max: number) =>
         .max(max, { error: `${label} può essere al massimo ${max}` }),
     )
     .optional();
-
-/** Limits of a donor vehicle's fields (docs/product.md, "Veicoli"). */
-export const VEHICLE_LIMITS = {
-  targaMax: 20,
-  vinLength: VIN_LENGTH,
-  codiceMotoreMax: 50,
-  coloreMax: 50,
-  noteMax: 2000,
-  kmMax: 2_000_000,
-  /** Photos of one vehicle; the first is its cover. */
-  immaginiMax: 12,
-  /** Vehicles of a list page when the client names no limit. */
-  pageDefault: 20,
-} as const;
 
 /** The latest day anywhere on Earth now (UTC+14): the contract's bound for "not in the future". */
 export function latestDayOnEarth(now: Date = new Date()): string {

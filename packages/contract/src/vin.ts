@@ -67,3 +67,17 @@ export function vinProblem(vin: string): string | undefined {
 export function isValidVin(vin: string): boolean {
   return vinProblem(normaliseVin(vin)) === undefined;
 }
+
+/** Limits of a donor vehicle's fields (docs/product.md, "Veicoli"). */
+export const VEHICLE_LIMITS = {
+  targaMax: 20,
+  vinLength: VIN_LENGTH,
+  codiceMotoreMax: 50,
+  coloreMax: 50,
+  noteMax: 2000,
+  kmMax: 2_000_000,
+  /** Photos of one vehicle; the first is its cover. */
+  immaginiMax: 12,
+  /** Vehicles of a list page when the client names no limit. */
+  pageDefault: 20,
+} as const;

@@ -18,6 +18,7 @@ import { usePhotos } from '../../../lib/use-photos';
 import {
   changedFields,
   editResolver,
+  preloadPartSchemas,
   editValuesOf,
   SERVER_ERROR_FIELDS,
   type EditValues,
@@ -192,6 +193,7 @@ export function EditPartForm({ versioned, reloading, onReload }: EditPartFormPro
       <Form
         noValidate
         onSubmit={(event) => void onSubmit(event)}
+        onFocus={preloadPartSchemas}
         aria-labelledby="edit-form-title"
         className="part-form"
       >

@@ -2,8 +2,6 @@ import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
 import {
   PART_FIELD_SPECS,
   PART_FIELDS,
-  PartInputSchema,
-  PartPatchSchema,
   parseDecimal,
   type FieldSpec,
   type Part,
@@ -12,6 +10,7 @@ import {
   type PartPatch,
 } from '@magazzino/contract';
 import type { ZodType } from 'zod';
+import type * as PartSchemasModule from './part-schemas';
 import { formatNumber } from '../../../lib/format';
 import { isMoney } from './format';
 import {
@@ -75,16 +74,44 @@ function contractValues(values: Partial<EditValues>): Record<string, unknown> {
 
 const issue = (message: string): FieldError => ({ type: 'validation', message });
 
+type PartSchemas = typeof PartSchemasModule;
+let partSchemas: Promise<PartSchemas> | undefined;
+/**
+ * The contract's part schemas, and zod with them (23 KB brotli), loaded once, on first use: the
+ * add and edit screens show without waiting for them. A failed load is tried again next time.
+ */
+function loadPartSchemas(): Promise<PartSchemas> {
+  if (!partSchemas) {
+    partSchemas = import('./part-schemas');
+    partSchemas.catch(() => (partSchemas = undefined));
+  }
+  return partSchemas;
+}
+
+/** Starts loading the schemas (the forms call it when the clerk first focuses a field). */
+export function preloadPartSchemas(): void {
+  loadPartSchemas().catch(() => undefined);
+}
+
 /**
  * A resolver checking what `select` takes of the form's values with a contract schema: each
  * message goes to its field, a fitment row's to the row's own box ('compatibilita.2.annoA').
+ * Should the schema fail to load (the connection dropped), the values go as typed and the
+ * server's answer marks the fields, with the same rules and messages.
  */
 function contractResolver<T>(
-  schema: ZodType<T>,
+  pick: (schemas: PartSchemas) => ZodType<T>,
   select: (values: EditValues) => Partial<EditValues>,
 ): Resolver<EditValues, unknown, T> {
-  return (values) => {
-    const result = schema.safeParse(contractValues(select(values)));
+  return async (values) => {
+    const selected = contractValues(select(values));
+    let schema: ZodType<T>;
+    try {
+      schema = pick(await loadPartSchemas());
+    } catch {
+      return { values: selected as T, errors: {} };
+    }
+    const result = schema.safeParse(selected);
     if (result.success) return { values: result.data, errors: {} };
     const errors: FieldErrors<EditValues> = {};
     const rows: Partial<Record<keyof FitmentRow, FieldError>>[] = [];
@@ -113,7 +140,10 @@ function contractResolver<T>(
 
 /** Validates the add form with the contract's PartInputSchema (optional fields left empty are null). */
 export function addResolver(): Resolver<EditValues, unknown, PartInput> {
-  return contractResolver(PartInputSchema, (values) => values);
+  return contractResolver(
+    (schemas) => schemas.PartInputSchema,
+    (values) => values,
+  );
 }
 
 /**
@@ -121,7 +151,10 @@ export function addResolver(): Resolver<EditValues, unknown, PartInput> {
  * messages as on creation and on the server.
  */
 export function editResolver(part: Part): Resolver<EditValues, unknown, PartPatch> {
-  return contractResolver(PartPatchSchema, (values) => changedFields(values, part));
+  return contractResolver(
+    (schemas) => schemas.PartPatchSchema,
+    (values) => changedFields(values, part),
+  );
 }
 
 /** The fields the server may name in its `fields` (for applyServerErrors). */

@@ -19,7 +19,7 @@ import { PhotoAlerts, usePhotoGate } from '../../../components/PhotoAlerts';
 import { PhotosField } from '../../../components/PhotosField';
 import { usePhotos } from '../../../lib/use-photos';
 import { useDonorVehicle } from '../api/get-donor-vehicle';
-import { addResolver, SERVER_ERROR_FIELDS } from '../components/edit-resolver';
+import { addResolver, preloadPartSchemas, SERVER_ERROR_FIELDS } from '../components/edit-resolver';
 import { FitmentEditor } from '../components/FitmentEditor';
 import { LinkedVehicle } from '../components/LinkedVehicle';
 import { emptyPartValues } from '../components/part-form-values';
@@ -211,6 +211,7 @@ function AddPartForm() {
         noValidate
         onSubmit={(event) => void onSubmit(event)}
         onKeyDown={moveOnEnter}
+        onFocus={preloadPartSchemas}
         aria-labelledby="add-part-title"
         className="part-form"
       >

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState';
 import { LoadingSkeleton } from '../../../components/LoadingSkeleton';
@@ -9,11 +10,18 @@ import { paths } from '../../../lib/paths';
 import { useCan } from '../../../lib/session/use-can';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCategories } from '../api/get-categories';
-import { CategoryActions } from '../components/CategoryActions';
 import { readStatusParam, SEARCH_KEYS, withSearch } from '../components/list-search';
 import { ErrorMessage } from '../../../components/ErrorMessage';
 import { StatusFilterSelect } from '../components/StatusFilterSelect';
 import '../components/parts.css';
+
+/**
+ * 'Rinomina o unisci categorie', for amministratori only: its form (zod, react-hook-form) loads
+ * after the tiles, so the page a clerk opens does not wait for it.
+ */
+const CategoryActions = lazy(() =>
+  import('../components/CategoryActions').then((module) => ({ default: module.CategoryActions })),
+);
 
 /** Tiles drawn while the categories load (a yard has a dozen or so). */
 const SKELETON_TILES = 8;
@@ -103,7 +111,11 @@ export default function CategoriesPage() {
           ))}
         </ul>
       )}
-      {canManage && query.data && query.data.length > 0 && <CategoryActions categories={query.data} />}
+      {canManage && query.data && query.data.length > 0 && (
+        <Suspense fallback={null}>
+          <CategoryActions categories={query.data} />
+        </Suspense>
+      )}
     </section>
   );
 }
