@@ -40,7 +40,7 @@ describe.each(DIALECTS)('migration 017-part-images on %s', (dialect) => {
       .execute();
     const before = await anyDb.selectFrom('parts').selectAll().orderBy('seq').execute();
 
-    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect((await migrator.migrateTo('017-part-images')).error).toBeUndefined();
     const db = anyDb as unknown as Kysely<Database>;
 
     // The rows are what they were, the new column empty (no part had more than one photo).
@@ -80,7 +80,7 @@ describe.each(DIALECTS)('migration 017-part-images on %s', (dialect) => {
 
   it('refuses two photos at one position of a part (the unique key)', async () => {
     const { db: anyDb, migrator } = await previousVersion();
-    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect((await migrator.migrateTo('017-part-images')).error).toBeUndefined();
     const row = partRow(5);
     await anyDb.insertInto('parts').values(row).execute();
     await anyDb
@@ -101,13 +101,13 @@ describe.each(DIALECTS)('migration 017-part-images on %s', (dialect) => {
       .insertInto('parts')
       .values(partRow(6, { urlImmagine: photo(6) }))
       .execute();
-    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect((await migrator.migrateTo('017-part-images')).error).toBeUndefined();
     expect((await migrator.migrateTo('016-recovery-code-key')).error).toBeUndefined();
     const tables = await anyDb.introspection.getTables();
     expect(tables.map((table) => table.name)).not.toContain('part_images');
     const columns = tables.find((table) => table.name === 'parts')?.columns;
     expect(columns?.map((column) => column.name)).not.toContain('image_count');
-    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect((await migrator.migrateTo('017-part-images')).error).toBeUndefined();
     expect(await anyDb.selectFrom('part_images').select('url').execute()).toEqual([{ url: photo(6) }]);
   });
 });

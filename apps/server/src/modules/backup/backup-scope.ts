@@ -93,10 +93,11 @@ export const COPIED_TABLES: readonly CopiedTable[] = [
     orderBy: ['seq'],
     identity: 'seq',
   },
-  // Each part's photos in order (migration 017); the files travel with the media rows.
+  // The photos of the parts with more than one, in order (migrations 017, 018: a single photo is
+  // the part's url_immagine alone); the files travel with the media rows.
   {
     name: 'part_images',
-    label: { one: 'foto di un componente', many: 'foto dei componenti' },
+    label: { one: 'foto di componenti con più foto', many: 'foto di componenti con più foto' },
     orderBy: ['seq'],
     identity: 'seq',
   },
@@ -114,10 +115,14 @@ export const COPIED_TABLES: readonly CopiedTable[] = [
     // Its parts come back with their seq (their code, R-004213): no new part may be given one.
     holdsNumbersOf: { table: 'parts', column: 'seq', own: 'seq' },
   },
-  // The photos of the parts in the bin (migration 017), kept by the media cleanup until a purge.
+  // The photos of the parts in the bin with more than one (migrations 017, 018), kept by the media
+  // cleanup until a purge (a single photo is the bin row's url_immagine).
   {
     name: 'parts_bin_images',
-    label: { one: 'foto nel cestino', many: 'foto nel cestino' },
+    label: {
+      one: 'foto di componenti con più foto nel cestino',
+      many: 'foto di componenti con più foto nel cestino',
+    },
     orderBy: ['seq'],
     identity: 'seq',
   },

@@ -95,7 +95,7 @@ describe('npm run backup and npm run restore', () => {
     expect(lines.at(-1)).toMatch(
       new RegExp(
         `^Backup completato in \\d+,\\d s: ${archive} \\([\\d,]+ kB\\) — 1 utente, 0 verifiche in due passaggi, 0 codici di recupero, 2 eventi di sicurezza, 1 immagine, 0 veicoli, 0 foto dei veicoli, 1 componente, ` +
-          `0 compatibilità, 1 foto di un componente, 1 modifica, 0 componenti nel cestino, 0 foto nel cestino, 0 mappature di importazione, 2 foto \\([\\d,]+ kB\\); database .*magazzino\\.sqlite, schema ${KNOWN_MIGRATIONS.at(-1)}\\.$`,
+          `0 compatibilità, 0 foto di componenti con più foto, 1 modifica, 0 componenti nel cestino, 0 foto di componenti con più foto nel cestino, 0 mappature di importazione, 2 foto \\([\\d,]+ kB\\); database .*magazzino\\.sqlite, schema ${KNOWN_MIGRATIONS.at(-1)}\\.$`,
       ),
     );
   });
@@ -104,7 +104,7 @@ describe('npm run backup and npm run restore', () => {
     const result = await run(restoreCommand, [archive, '--check']);
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(result.stdout).toMatch(
-      /^Archivio valido \(\d+,\d s\): 1 utente, 0 verifiche in due passaggi, 0 codici di recupero, 2 eventi di sicurezza, 1 immagine, 0 veicoli, 0 foto dei veicoli, 1 componente, 0 compatibilità, 1 foto di un componente, 1 modifica, 0 componenti nel cestino, 0 foto nel cestino, 0 mappature di importazione, 2 foto/,
+      /^Archivio valido \(\d+,\d s\): 1 utente, 0 verifiche in due passaggi, 0 codici di recupero, 2 eventi di sicurezza, 1 immagine, 0 veicoli, 0 foto dei veicoli, 1 componente, 0 compatibilità, 0 foto di componenti con più foto, 1 modifica, 0 componenti nel cestino, 0 foto di componenti con più foto nel cestino, 0 mappature di importazione, 2 foto/,
     );
   });
 
@@ -112,12 +112,12 @@ describe('npm run backup and npm run restore', () => {
     const first = await run(restoreCommand, [archive], targetEnv);
     expect(first).toMatchObject({ code: 0, stderr: '' });
     expect(first.stdout).toMatch(
-      /Ripristino completato in \d+,\d s: 1 utente, 0 verifiche in due passaggi, 0 codici di recupero, 2 eventi di sicurezza, 1 immagine, 0 veicoli, 0 foto dei veicoli, 1 componente, 0 compatibilità, 1 foto di un componente, 1 modifica, 0 componenti nel cestino, 0 foto nel cestino, 0 mappature di importazione, 2 foto \([\d,]+ kB\) \(backup del .* da sqlite, schema .*\) in postgres:\/\/127\.0\.0\.1:5432\/magazzino_test_\w+\.\n$/,
+      /Ripristino completato in \d+,\d s: 1 utente, 0 verifiche in due passaggi, 0 codici di recupero, 2 eventi di sicurezza, 1 immagine, 0 veicoli, 0 foto dei veicoli, 1 componente, 0 compatibilità, 0 foto di componenti con più foto, 1 modifica, 0 componenti nel cestino, 0 foto di componenti con più foto nel cestino, 0 mappature di importazione, 2 foto \([\d,]+ kB\) \(backup del .* da sqlite, schema .*\) in postgres:\/\/127\.0\.0\.1:5432\/magazzino_test_\w+\.\n$/,
     );
     const again = await run(restoreCommand, [archive], targetEnv);
     expect(again.code).toBe(1);
     expect(again.stderr).toBe(
-      'Ripristino non riuscito: Il database non è vuoto (1 utente, 2 eventi di sicurezza, 1 immagine, 1 componente, 1 foto di un componente, 1 modifica): usa --force per sovrascriverlo. ' +
+      'Ripristino non riuscito: Il database non è vuoto (1 utente, 2 eventi di sicurezza, 1 immagine, 1 componente, 1 modifica): usa --force per sovrascriverlo. ' +
         "Tutti i suoi dati saranno sostituiti da quelli dell'archivio.\n",
     );
     expect((await run(restoreCommand, [archive, '--force'], targetEnv)).code).toBe(0);

@@ -9,6 +9,15 @@ const IMAGE_BATCH = 500;
 const READ_BATCH = 500;
 
 /**
+ * part_images holds the photos of the parts that have more than one, in order, the cover
+ * (position 0) too; a part with one photo has no row: its `url_immagine` is that photo, and
+ * `image_count` (NULL) says there is nothing more to read (migration 018).
+ */
+function storedRows(photos: readonly string[]): boolean {
+  return photos.length > 1;
+}
+
+/**
  * The photos of each part of `partIds`, in order (by the unique (part_id, position) index). Ask
  * only for the parts whose `image_count` is set: the others' one photo is their url_immagine.
  */
@@ -34,12 +43,12 @@ export async function readImages(
   return images;
 }
 
-/** Stores the photos of new parts (none: no statement). */
+/** Stores the photos of new parts (none with more than one photo: no statement). */
 export async function insertImages(
   db: Kysely<Database>,
   lists: readonly { partId: string; photos: readonly string[] }[],
 ): Promise<void> {
-  const rows = lists.flatMap(({ partId, photos }) => toImageRows(partId, photos));
+  const rows = lists.flatMap(({ partId, photos }) => (storedRows(photos) ? toImageRows(partId, photos) : []));
   for (let start = 0; start < rows.length; start += IMAGE_BATCH) {
     await db
       .insertInto('part_images')
@@ -50,7 +59,8 @@ export async function insertImages(
 
 /**
  * Replaces a part's photos with `photos`, in order (run it in the part's write); nothing is
- * written when they are the ones it has (`previous`).
+ * written when they are the ones it has (`previous`), or when it had and keeps at most one
+ * (its url_immagine then says it all).
  */
 export async function replaceImages(
   db: Kysely<Database>,
@@ -58,7 +68,7 @@ export async function replaceImages(
   photos: readonly string[],
   previous?: readonly string[],
 ): Promise<void> {
-  if (previous && sameList(previous, photos)) return;
+  if (previous && (sameList(previous, photos) || (!storedRows(previous) && !storedRows(photos)))) return;
   await db.deleteFrom('part_images').where('part_id', '=', partId).execute();
   await insertImages(db, [{ partId, photos }]);
 }
@@ -67,7 +77,10 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((value, index) => value === b[index]);
 }
 
-/** Which of `urls` some part uses as a photo (exact match on `url`, indexed). */
+/**
+ * Which of `urls` some part with several photos uses (exact match on `url`, indexed); the covers,
+ * and the one photo of the others, are on the parts' rows (findReferencedCoverUrls).
+ */
 export async function findReferencedImageUrls(
   db: Kysely<Database>,
   urls: readonly string[],

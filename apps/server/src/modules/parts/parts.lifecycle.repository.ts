@@ -236,9 +236,14 @@ export async function moveToBin(
       deleted_by_name: entry.deletedBy?.username ?? null,
     })
     .execute();
-  // Its photos stay in use while it can be restored (the media cleanup asks parts_bin_images).
-  const photos = toImageRows(entry.part._id, entry.part.immagini);
-  if (photos.length > 0) await db.insertInto('parts_bin_images').values(photos).execute();
+  // Its photos stay in use while it can be restored: the cover is on the bin's row, and when it
+  // has several, all of them are in parts_bin_images (the media cleanup asks both).
+  if (entry.part.immagini.length > 1) {
+    await db
+      .insertInto('parts_bin_images')
+      .values(toImageRows(entry.part._id, entry.part.immagini))
+      .execute();
+  }
   return true;
 }
 

@@ -547,8 +547,8 @@ export class PartsService {
 
   /**
    * Which of `urls` some part uses as a photo: the parts' answer to the media cleanup (part_images
-   * holds every photo, the cover too; the covers on the rows are asked as well, a second lock on
-   * the one that lists show).
+   * holds the photos of the parts with several; the cover, a one-photo part's only photo, is on
+   * the part's row).
    */
   async referencedImageUrls(urls: readonly string[]): Promise<Set<string>> {
     const [photos, covers] = await Promise.all([

@@ -23,7 +23,10 @@ export interface PartsTable {
   modello: string;
   versione: string | null;
   anno_immatricolazione: string;
-  /** The cover: the first of the part's photos (part_images, position 0), NULL without photos. */
+  /**
+   * The cover: the first of the part's photos, NULL without photos. A part with several also has
+   * them all in part_images (position 0: this one); one with a single photo has no row there.
+   */
   url_immagine: string | null;
   /**
    * How many photos the part has when more than one, NULL with none or one (migration 017): the
