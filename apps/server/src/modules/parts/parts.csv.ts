@@ -7,6 +7,8 @@ const LINE_END = '\r\n';
 
 /** First characters that make a spreadsheet read a cell as a formula (CSV injection). */
 const FORMULA_TRIGGERS = new Set(['=', '+', '-', '@', '\t', '\r']);
+/** A cell that starts with a formula trigger or holds a character that needs quoting. */
+const NEEDS_CARE = /^[=+\-@\t\r]|[",;\r\n]/;
 
 /**
  * One CSV cell: a leading formula trigger is neutralised with a single quote (OWASP advice),
@@ -15,7 +17,9 @@ const FORMULA_TRIGGERS = new Set(['=', '+', '-', '@', '\t', '\r']);
  * line break.
  */
 export function csvCell(value: string | number): string {
-  let text = String(value);
+  let text = typeof value === 'string' ? value : String(value);
+  // Most cells need neither: one test for both, on the export's hot path.
+  if (!NEEDS_CARE.test(text)) return text;
   if (text.length > 0 && FORMULA_TRIGGERS.has(text.charAt(0))) text = `'${text}`;
   return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
@@ -25,16 +29,23 @@ export function csvLine(values: readonly (string | number)[]): string {
   return values.map(csvCell).join(',') + LINE_END;
 }
 
+/** The fields of a part the export reads: CSV_COLUMNS, `anno` being annoImmatricolazione. */
+export const CSV_FIELDS = CSV_COLUMNS.map((column) =>
+  column === 'anno' ? ('annoImmatricolazione' as const) : column,
+);
+/** What the export knows of a part (service.streamFields with CSV_FIELDS). */
+export type CsvPart = Pick<Part, (typeof CSV_FIELDS)[number]>;
+
 /**
  * The export's row of a part, in CSV_COLUMNS order; `anno` comes from annoImmatricolazione. An
  * empty optional field (null) is an empty cell.
  */
-function partCsvValues(part: Part): (string | number)[] {
+function partCsvValues(part: CsvPart): (string | number)[] {
   return CSV_COLUMNS.map((column) => (column === 'anno' ? part.annoImmatricolazione : (part[column] ?? '')));
 }
 
 /** The whole export as text chunks: BOM and header first, then one chunk per chunk of parts. */
-export async function* csvChunks(parts: AsyncIterable<Part[]>): AsyncGenerator<string> {
+export async function* csvChunks(parts: AsyncIterable<CsvPart[]>): AsyncGenerator<string> {
   yield UTF8_BOM + csvLine(CSV_COLUMNS);
   for await (const chunk of parts) {
     yield chunk.map((part) => csvLine(partCsvValues(part))).join('');

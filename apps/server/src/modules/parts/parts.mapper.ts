@@ -40,6 +40,32 @@ export const FIELD_COLUMNS = {
 /** A column that stores a part field. */
 type FieldColumn = (typeof FIELD_COLUMNS)[PartField];
 
+/** The column of a part field, or of its status. */
+export function fieldColumn(field: PartField | 'stato'): FieldColumn | 'stato' {
+  return field === 'stato' ? 'stato' : FIELD_COLUMNS[field];
+}
+
+/** A field's value as the API gives it, from its column's: weight in Kg, price in euro. */
+function fieldValue(field: PartField | 'stato', value: unknown): unknown {
+  if (value === null) return null;
+  if (field === 'peso') return kgFromGrams(value as number);
+  if (field === 'prezzo') return euroFromCents(value as number);
+  return value;
+}
+
+/** `fields` of a part (and its status) from a row holding their columns (listPartFieldsAfter). */
+export function toPartFields<F extends PartField | 'stato'>(
+  row: Partial<Pick<PartRow, FieldColumn | 'stato'>>,
+  fields: readonly F[],
+): Pick<StoredPart, F> {
+  const part: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = row[fieldColumn(field)];
+    part[field] = field === 'peso' || field === 'prezzo' ? fieldValue(field, value) : value;
+  }
+  return part as Pick<StoredPart, F>;
+}
+
 /**
  * Joins the fields of search_norm and location_key. A control character a user does not type,
  * so a search never matches across two fields and location segments never run together.
@@ -337,8 +363,8 @@ export function toStoredPart(
     categoria: row.categoria,
     codice: row.codice,
     condizione: row.condizione,
-    peso: row.peso_grammi === null ? null : kgFromGrams(row.peso_grammi),
-    prezzo: row.prezzo_centesimi === null ? null : euroFromCents(row.prezzo_centesimi),
+    peso: fieldValue('peso', row.peso_grammi) as number | null,
+    prezzo: fieldValue('prezzo', row.prezzo_centesimi) as number | null,
     scaffale: row.scaffale,
     campata: row.campata,
     ripiano: row.ripiano,

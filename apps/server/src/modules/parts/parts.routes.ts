@@ -23,7 +23,7 @@ import {
   type PartStatus,
 } from '@magazzino/contract';
 import type { Actor } from './parts.lifecycle.repository.js';
-import { csvChunks } from './parts.csv.js';
+import { CSV_FIELDS, csvChunks } from './parts.csv.js';
 import { jsonArrayChunks } from './parts.json-stream.js';
 import { xlsxStream } from './parts.xlsx.js';
 import type { PartFilter } from './parts.repository.js';
@@ -202,7 +202,7 @@ const partsRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request, reply) => {
       const { sort, ...filter } = request.query;
-      const chunks = await service.stream(filter, sort);
+      const chunks = await service.streamFields(filter, sort, CSV_FIELDS);
       reply.header('content-disposition', `attachment; filename="${csvFileName()}"`);
       return sendStream(reply, 'text/csv; charset=utf-8', csvChunks(chunks));
     },

@@ -11,6 +11,7 @@ import {
   type ConditionCount,
   type LocationList,
   type Part,
+  type PartField,
   type PartInput,
   type PartPatch,
   type PartStatus,
@@ -47,6 +48,7 @@ import {
   insertParts,
   listLocations,
   listMatchingSeqs,
+  listPartFieldsAfter,
   listPartsAfter,
   listPartsOfCategory,
   listPartsPage,
@@ -492,20 +494,59 @@ export class PartsService {
    * still a clean error response.
    */
   async stream(filter: PartFilter, sort: string | undefined, offset = 0): Promise<AsyncGenerator<Part[]>> {
+    const vehicles = this.vehicles;
+    return this.chunks(
+      filter,
+      sort,
+      offset,
+      (segment, order, start) => listPartsAfter(this.reader, segment, order, start, STREAM_CHUNK_SIZE),
+      (parts) => vehicles.complete(parts),
+    );
+  }
+
+  /**
+   * The same chunks with only `fields` of each part (and its status, when named): a narrow read
+   * without fitment, photos or donor vehicle, for an export that shows none of them (the CSV).
+   */
+  async streamFields<F extends PartField | 'stato'>(
+    filter: PartFilter,
+    sort: string | undefined,
+    fields: readonly F[],
+  ): Promise<AsyncGenerator<Pick<StoredPart, F>[]>> {
+    return this.chunks(
+      filter,
+      sort,
+      0,
+      (segment, order, start) =>
+        listPartFieldsAfter(this.reader, segment, order, start, STREAM_CHUNK_SIZE, fields),
+      (parts) => Promise.resolve(parts),
+    );
+  }
+
+  /** The chunked, one-ahead read behind `stream` and `streamFields`. */
+  private async chunks<T, R>(
+    filter: PartFilter,
+    sort: string | undefined,
+    offset: number,
+    read: (
+      segment: PartFilter,
+      order: PartSort,
+      start: { after: PartCursor } | { offset: number },
+    ) => Promise<{ parts: T[]; next: PartCursor | undefined }>,
+    finish: (parts: T[]) => Promise<R[]>,
+  ): Promise<AsyncGenerator<R[]>> {
     const order = parseSort(sort);
     const reader = this.reader;
-    const vehicles = this.vehicles;
     const segments = segmentsOf(filter, sort);
     let segment = 0;
     let cursor: PartCursor | undefined;
     let skip = offset;
     /** The next non-empty chunk in list order, or undefined at the end. Never called twice at once. */
-    const pull = async (): Promise<Part[] | undefined> => {
+    const pull = async (): Promise<R[] | undefined> => {
       for (;;) {
         const current = segments[segment];
         if (!current) return undefined;
-        const start = cursor ? { after: cursor } : { offset: skip };
-        const page = await listPartsAfter(reader, current, order, start, STREAM_CHUNK_SIZE);
+        const page = await read(current, order, cursor ? { after: cursor } : { offset: skip });
         if (!cursor && skip > 0 && page.parts.length === 0) {
           // The whole segment lay before the offset: count it off and go on with the next one.
           skip = Math.max(0, skip - (await countParts(reader, current, Number.MAX_SAFE_INTEGER)).count);
@@ -515,7 +556,7 @@ export class PartsService {
         skip = 0;
         cursor = page.next;
         if (!cursor) segment += 1;
-        if (page.parts.length > 0) return vehicles.complete(page.parts);
+        if (page.parts.length > 0) return finish(page.parts);
       }
     };
     const first = await pull();
