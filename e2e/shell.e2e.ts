@@ -306,10 +306,11 @@ describe('the app shell in Chromium', () => {
     await context.close();
   });
 
-  it('opens the list and the add form in few scripts, zod only once the form is used', async () => {
-    for (const [path, title] of [
-      ['/elencocomponenti', 'Elenco Componenti'],
-      ['/nuovocomponente', 'Aggiungi nuovo componente'],
+  it('opens the list and the add forms in few scripts, zod only once a form is used', async () => {
+    for (const [path, title, field] of [
+      ['/elencocomponenti', 'Elenco Componenti', undefined],
+      ['/nuovocomponente', 'Aggiungi nuovo componente', 'Nome'],
+      ['/nuovoveicolo', 'Aggiungi veicolo', 'Targa'],
     ] as const) {
       const { context, page } = await openPage(browser, { viewport: 'phone', storageState: signedIn });
       const scripts: Promise<string>[] = [];
@@ -327,8 +328,8 @@ describe('the app shell in Chromium', () => {
         first.filter((body) => body.includes('$ZodError')),
         path,
       ).toHaveLength(0);
-      if (path === '/nuovocomponente') {
-        await page.getByRole('textbox', { name: 'Nome' }).focus();
+      if (field) {
+        await page.getByRole('textbox', { name: field }).first().focus();
         await expect
           .poll(async () => (await Promise.all(scripts)).some((body) => body.includes('$ZodError')))
           .toBe(true);

@@ -17,6 +17,7 @@ export * from './security-events.js';
 export * from './security.js';
 export * from './health.js';
 export * from './vehicle.js';
+export * from './vehicle-fields.js';
 export * from './import.js';
 export * from './vin.js';
 export * from './location-code.js';

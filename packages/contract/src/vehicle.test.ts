@@ -3,14 +3,12 @@ import type { z } from 'zod';
 import { fieldErrors } from './errors.js';
 import {
   EXAMPLE_VEHICLE_INPUT,
-  FUEL_LABELS,
-  FUELS,
   latestDayOnEarth,
-  parseKm,
   VehicleInputSchema,
   VehicleListQuerySchema,
   VehiclePatchSchema,
 } from './vehicle.js';
+import { FUEL_LABELS, FUELS, parseKm } from './vehicle-fields.js';
 import { isValidVin, normaliseTarga, normaliseVin, vinCheckDigit, vinProblem } from './vin.js';
 
 const valid = EXAMPLE_VEHICLE_INPUT;

@@ -3,6 +3,7 @@ import { CONTROL_CHARACTERS, controlCharactersMessage, requiredText } from './co
 import { LIMITS } from './limits.js';
 import { isCalendarDay } from './statuses.js';
 import { normaliseTarga, normaliseVin, VEHICLE_LIMITS, vinProblem } from './vin.js';
+import { FUELS, parseKm } from './vehicle-fields.js';
 import { yearFromNumber, yearText } from './year.js';
 
 // Nothing here is imported from part.ts: a part carries its donor vehicle (VehicleSummarySchema),
@@ -31,21 +32,6 @@ export function latestDayOnEarth(now: Date = new Date()): string {
 
 // ---------------------------------------------------------------------------------------------
 // Field schemas.
-
-/** Fuel types, as the API writes them; people read FUEL_LABELS. */
-export const FUELS = ['benzina', 'diesel', 'gpl', 'metano', 'ibrida', 'elettrica', 'altro'] as const;
-export type Fuel = (typeof FUELS)[number];
-
-/** How the forms and the vehicle's page name each fuel. */
-export const FUEL_LABELS = {
-  benzina: 'Benzina',
-  diesel: 'Diesel',
-  gpl: 'GPL',
-  metano: 'Metano',
-  ibrida: 'Ibrida',
-  elettrica: 'Elettrica',
-  altro: 'Altro',
-} as const satisfies Record<Fuel, string>;
 
 export const FuelSchema = z.enum(FUELS, {
   error: `L'alimentazione deve essere una di: ${FUELS.join(', ')}`,
@@ -94,22 +80,6 @@ function optionalText(subject: string, max: number) {
 
 /** The registration year: 4 digits, from LIMITS.annoMin to next year (the same rule as a part's). */
 const annoSchema = z.preprocess(yearFromNumber, yearText("L'anno di immatricolazione"));
-
-/** Groups of three digits after a dot or a space: '123.456', '1 234 567' (thousands, the Italian way). */
-const GROUPED_WHOLE = /^[+-]?\d{1,3}(?:[. \u00a0\u202f]\d{3})+$/;
-
-/**
- * Kilometres as a clerk types them: 123456, '123456', '123.456' (dots and spaces group thousands,
- * never a decimal point: a car's km are whole); empty text is nothing.
- */
-export function parseKm(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  const text = value.trim();
-  if (text === '') return undefined;
-  if (GROUPED_WHOLE.test(text)) return Number(text.replace(/[. \u00a0\u202f]/g, ''));
-  if (/^[+-]?\d+$/.test(text)) return Number(text);
-  return value;
-}
 
 const KM_NOT_WHOLE = 'I km devono essere un numero intero';
 const kmSchema = z.preprocess(

@@ -1,18 +1,16 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import {
-  fieldErrors,
   normaliseVin,
   parseKm,
   vinCheckDigit,
   vinProblem,
   VEHICLE_LIMITS,
-  VehicleInputSchema,
-  VehiclePatchSchema,
   type Vehicle,
   type VehicleInput,
   type VehiclePatch,
 } from '@magazzino/contract';
 import type { ZodType } from 'zod';
+import type * as VehicleSchemasModule from './vehicle-schemas';
 import { vehicles as t } from '../../../i18n/vehicles';
 import { formatInteger } from '../../../lib/format';
 
@@ -86,16 +84,46 @@ export function changedVehicleFields(
   return changed;
 }
 
-/** A resolver checking what `select` takes of the form's values with a contract schema. */
+type VehicleSchemas = typeof VehicleSchemasModule;
+let vehicleSchemas: Promise<VehicleSchemas> | undefined;
+/**
+ * The contract's vehicle schemas, and zod with them (23 KB brotli), loaded once, on first use: the
+ * add and edit screens show without waiting for them. A failed load is tried again next time.
+ */
+function loadVehicleSchemas(): Promise<VehicleSchemas> {
+  if (!vehicleSchemas) {
+    vehicleSchemas = import('./vehicle-schemas');
+    vehicleSchemas.catch(() => (vehicleSchemas = undefined));
+  }
+  return vehicleSchemas;
+}
+
+/** Starts loading the schemas (the forms call it when the clerk first focuses a field). */
+export function preloadVehicleSchemas(): void {
+  loadVehicleSchemas().catch(() => undefined);
+}
+
+/**
+ * A resolver checking what `select` takes of the form's values with a contract schema. Should the
+ * schema fail to load (the connection dropped), the values go as typed and the server's answer
+ * marks the fields, with the same rules and messages.
+ */
 function contractResolver<T>(
-  schema: ZodType<T>,
+  pick: (schemas: VehicleSchemas) => ZodType<T>,
   select: (values: VehicleFormValues) => unknown,
 ): Resolver<VehicleFormValues, unknown, T> {
-  return (values) => {
-    const result = schema.safeParse(select(values));
+  return async (values) => {
+    const selected = select(values);
+    let schemas: VehicleSchemas;
+    try {
+      schemas = await loadVehicleSchemas();
+    } catch {
+      return { values: selected as T, errors: {} };
+    }
+    const result = pick(schemas).safeParse(selected);
     if (result.success) return { values: result.data, errors: {} };
     const errors: FieldErrors<VehicleFormValues> = {};
-    for (const [name, message] of Object.entries(fieldErrors(result.error))) {
+    for (const [name, message] of Object.entries(schemas.fieldErrors(result.error))) {
       if ((VEHICLE_FORM_FIELDS as readonly string[]).includes(name)) {
         errors[name as VehicleFormField] = { type: 'validation', message };
       }
@@ -106,12 +134,18 @@ function contractResolver<T>(
 
 /** Validates the add form with the contract's VehicleInputSchema (the photos are added on save). */
 export function addVehicleResolver(): Resolver<VehicleFormValues, unknown, VehicleInput> {
-  return contractResolver(VehicleInputSchema, (values) => values);
+  return contractResolver(
+    (schemas) => schemas.VehicleInputSchema,
+    (values) => values,
+  );
 }
 
 /** Validates only the changed fields with the contract's VehiclePatchSchema. */
 export function editVehicleResolver(vehicle: Vehicle): Resolver<VehicleFormValues, unknown, VehiclePatch> {
-  return contractResolver(VehiclePatchSchema, (values) => changedVehicleFields(values, vehicle));
+  return contractResolver(
+    (schemas) => schemas.VehiclePatchSchema,
+    (values) => changedVehicleFields(values, vehicle),
+  );
 }
 
 /** What the telaio box says while it is typed: a hint, or an error once it cannot be right. */

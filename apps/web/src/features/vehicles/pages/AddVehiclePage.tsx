@@ -18,6 +18,7 @@ import { PhotoAlerts, usePhotoGate } from '../../../components/PhotoAlerts';
 import { PhotosField } from '../../../components/PhotosField';
 import {
   addVehicleResolver,
+  preloadVehicleSchemas,
   emptyVehicleValues,
   VEHICLE_FORM_FIELDS,
   type VehicleFormValues,
@@ -115,6 +116,7 @@ function AddVehicleForm() {
       <Form
         noValidate
         onSubmit={(event) => void onSubmit(event)}
+        onFocus={preloadVehicleSchemas}
         aria-labelledby="add-vehicle-title"
         className="vehicle-form"
       >

@@ -23,6 +23,7 @@ import { PhotosField } from '../../../components/PhotosField';
 import {
   changedVehicleFields,
   editVehicleResolver,
+  preloadVehicleSchemas,
   VEHICLE_FORM_FIELDS,
   vehicleValuesOf,
   type VehicleFormValues,
@@ -152,6 +153,7 @@ function EditVehicleForm({ versioned, reloading, onReload }: EditVehicleFormProp
     <Form
       noValidate
       onSubmit={(event) => void onSubmit(event)}
+      onFocus={preloadVehicleSchemas}
       aria-label={t.edit.title}
       className="vehicle-form"
     >
