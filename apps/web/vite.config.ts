@@ -109,7 +109,7 @@ const SIGNED_IN_BAR = path.join(webRoot, 'src/app/layout/SignedInBar.tsx');
 const FORM_KIT = new RegExp(
   [
     String.raw`[\\/]src[\\/]components[\\/](FormField|SubmitButton|FormError|RequiredMark|use-server-errors)\.tsx?$`,
-    String.raw`[\\/]src[\\/]lib[\\/]form-errors\.ts$`,
+    String.raw`[\\/]src[\\/]lib[\\/](form-errors|load-once)\.ts$`,
     String.raw`[\\/]contract[\\/]src[\\/](decimal|limits)\.ts$`,
     String.raw`[\\/]react-bootstrap[\\/]esm[\\/](Form\w*|Feedback|FloatingLabel|Switch|Card\w*|Row|Col|divWithClassName|createWithBsPrefix|ElementChildren)\.js$`,
     String.raw`[\\/]node_modules[\\/](prop-types|warning)[\\/]`,

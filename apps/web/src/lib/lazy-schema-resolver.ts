@@ -1,5 +1,6 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { loadOnce } from './load-once';
 
 /** Loads a contract schema (and with it zod) when the form first needs it. */
 export type SchemaLoader<Input extends FieldValues, Output extends FieldValues> = () => Promise<
@@ -24,24 +25,19 @@ export type LazyResolver<Input extends FieldValues, Output extends FieldValues> 
 export function lazyZodResolver<Input extends FieldValues, Output extends FieldValues>(
   load: SchemaLoader<Input, Output>,
 ): LazyResolver<Input, Output> {
-  let pending: Promise<Resolver<Input, unknown, Output>> | undefined;
-  const resolver = () => {
-    if (!pending) {
-      pending = Promise.all([load(), import('@hookform/resolvers/zod')]).then(([schema, { zodResolver }]) =>
-        zodResolver(schema),
-      );
-      pending.catch(() => (pending = undefined));
-    }
-    return pending;
-  };
+  const resolver = loadOnce(() =>
+    Promise.all([load(), import('@hookform/resolvers/zod')]).then(([schema, { zodResolver }]) =>
+      zodResolver(schema),
+    ),
+  );
   const resolve: Resolver<Input, unknown, Output> = async (values, context, options) => {
     let check: Resolver<Input, unknown, Output>;
     try {
-      check = await resolver();
+      check = await resolver.get();
     } catch {
       return { values: values as unknown as Output, errors: {} };
     }
     return check(values, context, options);
   };
-  return Object.assign(resolve, { preload: () => void resolver().catch(() => undefined) });
+  return Object.assign(resolve, { preload: resolver.preload });
 }

@@ -12,6 +12,7 @@ import {
 import type { ZodType } from 'zod';
 import type * as PartSchemasModule from './part-schemas';
 import { formatNumber } from '../../../lib/format';
+import { loadOnce } from '../../../lib/load-once';
 import { isMoney } from './format';
 import {
   FITMENT_FIELDS,
@@ -75,23 +76,14 @@ function contractValues(values: Partial<EditValues>): Record<string, unknown> {
 const issue = (message: string): FieldError => ({ type: 'validation', message });
 
 type PartSchemas = typeof PartSchemasModule;
-let partSchemas: Promise<PartSchemas> | undefined;
 /**
  * The contract's part schemas, and zod with them (23 KB brotli), loaded once, on first use: the
- * add and edit screens show without waiting for them. A failed load is tried again next time.
+ * add and edit screens show without waiting for them.
  */
-function loadPartSchemas(): Promise<PartSchemas> {
-  if (!partSchemas) {
-    partSchemas = import('./part-schemas');
-    partSchemas.catch(() => (partSchemas = undefined));
-  }
-  return partSchemas;
-}
+const partSchemas = loadOnce<PartSchemas>(() => import('./part-schemas'));
 
 /** Starts loading the schemas (the forms call it when the clerk first focuses a field). */
-export function preloadPartSchemas(): void {
-  loadPartSchemas().catch(() => undefined);
-}
+export const preloadPartSchemas = partSchemas.preload;
 
 /**
  * A resolver checking what `select` takes of the form's values with a contract schema: each
@@ -107,7 +99,7 @@ function contractResolver<T>(
     const selected = contractValues(select(values));
     let schema: ZodType<T>;
     try {
-      schema = pick(await loadPartSchemas());
+      schema = pick(await partSchemas.get());
     } catch {
       return { values: selected as T, errors: {} };
     }

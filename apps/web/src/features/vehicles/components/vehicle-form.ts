@@ -13,6 +13,7 @@ import type { ZodType } from 'zod';
 import type * as VehicleSchemasModule from './vehicle-schemas';
 import { vehicles as t } from '../../../i18n/vehicles';
 import { formatInteger } from '../../../lib/format';
+import { loadOnce } from '../../../lib/load-once';
 
 /** The vehicle's fields the forms hold, in their order ('immagini' is the photo list's). */
 export const VEHICLE_FORM_FIELDS = [
@@ -85,23 +86,14 @@ export function changedVehicleFields(
 }
 
 type VehicleSchemas = typeof VehicleSchemasModule;
-let vehicleSchemas: Promise<VehicleSchemas> | undefined;
 /**
  * The contract's vehicle schemas, and zod with them (23 KB brotli), loaded once, on first use: the
- * add and edit screens show without waiting for them. A failed load is tried again next time.
+ * add and edit screens show without waiting for them.
  */
-function loadVehicleSchemas(): Promise<VehicleSchemas> {
-  if (!vehicleSchemas) {
-    vehicleSchemas = import('./vehicle-schemas');
-    vehicleSchemas.catch(() => (vehicleSchemas = undefined));
-  }
-  return vehicleSchemas;
-}
+const vehicleSchemas = loadOnce<VehicleSchemas>(() => import('./vehicle-schemas'));
 
 /** Starts loading the schemas (the forms call it when the clerk first focuses a field). */
-export function preloadVehicleSchemas(): void {
-  loadVehicleSchemas().catch(() => undefined);
-}
+export const preloadVehicleSchemas = vehicleSchemas.preload;
 
 /**
  * A resolver checking what `select` takes of the form's values with a contract schema. Should the
@@ -116,7 +108,7 @@ function contractResolver<T>(
     const selected = select(values);
     let schemas: VehicleSchemas;
     try {
-      schemas = await loadVehicleSchemas();
+      schemas = await vehicleSchemas.get();
     } catch {
       return { values: selected as T, errors: {} };
     }
