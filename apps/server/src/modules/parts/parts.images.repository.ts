@@ -1,21 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { toImageRows } from './parts.mapper.js';
+import { hasPhotoRows, toImageRows } from './parts.mapper.js';
 
 /** Rows per INSERT of photos: 3 columns each, well under SQLite's bound-parameter limit. */
 const IMAGE_BATCH = 500;
 
 /** Parts whose photos one query reads: the `in` list stays well under every parameter limit. */
 const READ_BATCH = 500;
-
-/**
- * part_images holds the photos of the parts that have more than one, in order, the cover
- * (position 0) too; a part with one photo has no row: its `url_immagine` is that photo, and
- * `image_count` (NULL) says there is nothing more to read (migration 018).
- */
-function storedRows(photos: readonly string[]): boolean {
-  return photos.length > 1;
-}
 
 /**
  * The photos of each part of `partIds`, in order (by the unique (part_id, position) index). Ask
@@ -48,7 +39,9 @@ export async function insertImages(
   db: Kysely<Database>,
   lists: readonly { partId: string; photos: readonly string[] }[],
 ): Promise<void> {
-  const rows = lists.flatMap(({ partId, photos }) => (storedRows(photos) ? toImageRows(partId, photos) : []));
+  const rows = lists.flatMap(({ partId, photos }) =>
+    hasPhotoRows(photos) ? toImageRows(partId, photos) : [],
+  );
   for (let start = 0; start < rows.length; start += IMAGE_BATCH) {
     await db
       .insertInto('part_images')
@@ -68,7 +61,7 @@ export async function replaceImages(
   photos: readonly string[],
   previous?: readonly string[],
 ): Promise<void> {
-  if (previous && (sameList(previous, photos) || (!storedRows(previous) && !storedRows(photos)))) return;
+  if (previous && (sameList(previous, photos) || (!hasPhotoRows(previous) && !hasPhotoRows(photos)))) return;
   await db.deleteFrom('part_images').where('part_id', '=', partId).execute();
   await insertImages(db, [{ partId, photos }]);
 }

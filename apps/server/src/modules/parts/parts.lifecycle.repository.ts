@@ -15,6 +15,7 @@ import {
   toFieldColumns,
   toInput,
   toLifecycleColumns,
+  hasPhotoRows,
   toImageRows,
   toStoredPart,
   vehicleKey,
@@ -238,7 +239,7 @@ export async function moveToBin(
     .execute();
   // Its photos stay in use while it can be restored: the cover is on the bin's row, and when it
   // has several, all of them are in parts_bin_images (the media cleanup asks both).
-  if (entry.part.immagini.length > 1) {
+  if (hasPhotoRows(entry.part.immagini)) {
     await db
       .insertInto('parts_bin_images')
       .values(toImageRows(entry.part._id, entry.part.immagini))

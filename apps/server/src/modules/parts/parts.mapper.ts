@@ -60,8 +60,7 @@ export function toPartFields<F extends PartField | 'stato'>(
 ): Pick<StoredPart, F> {
   const part: Record<string, unknown> = {};
   for (const field of fields) {
-    const value = row[fieldColumn(field)];
-    part[field] = field === 'peso' || field === 'prezzo' ? fieldValue(field, value) : value;
+    part[field] = fieldValue(field, row[fieldColumn(field)]);
   }
   return part as Pick<StoredPart, F>;
 }
@@ -209,9 +208,18 @@ export function photosOf(input: Pick<PartInput, 'urlImmagine' | 'immagini'>): st
   return input.urlImmagine ? [input.urlImmagine] : [];
 }
 
+/**
+ * Whether a part's photos have rows of their own (part_images, parts_bin_images): only when it has
+ * more than one; a single photo is its `url_immagine` alone, and `image_count` stays NULL
+ * (migration 018).
+ */
+export function hasPhotoRows(photos: readonly string[]): boolean {
+  return photos.length > 1;
+}
+
 /** The columns on `parts` that follow the photos: the cover, and how many when more than one. */
 export function photoColumns(photos: readonly string[]) {
-  return { url_immagine: photos[0] ?? null, image_count: photos.length > 1 ? photos.length : null };
+  return { url_immagine: photos[0] ?? null, image_count: hasPhotoRows(photos) ? photos.length : null };
 }
 
 /**

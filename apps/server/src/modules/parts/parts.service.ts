@@ -494,13 +494,12 @@ export class PartsService {
    * still a clean error response.
    */
   async stream(filter: PartFilter, sort: string | undefined, offset = 0): Promise<AsyncGenerator<Part[]>> {
-    const vehicles = this.vehicles;
     return this.chunks(
       filter,
       sort,
       offset,
       (segment, order, start) => listPartsAfter(this.reader, segment, order, start, STREAM_CHUNK_SIZE),
-      (parts) => vehicles.complete(parts),
+      (parts) => this.vehicles.complete(parts),
     );
   }
 
