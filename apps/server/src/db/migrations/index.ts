@@ -17,6 +17,7 @@ import * as m015 from './015-imports.js';
 import * as m016 from './016-recovery-code-key.js';
 import * as m017 from './017-part-images.js';
 import * as m018 from './018-part-images-several.js';
+import * as m019 from './019-seq-blocks.js';
 
 /**
  * Every migration, in order. Names are never changed once released: the database records them.
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '016-recovery-code-key': m016,
   '017-part-images': m017,
   '018-part-images-several': m018,
+  '019-seq-blocks': m019,
 };

@@ -157,11 +157,20 @@ export interface DerivedCounts {
   table: string;
   source: string;
   keys: readonly string[];
+  /** Keys that are not columns of `source` but an expression over them (SQL of both dialects). */
+  computed?: Readonly<Record<string, string>>;
 }
 
 export const DERIVED_COUNTS: readonly DerivedCounts[] = [
   { table: 'part_category_counts', source: 'parts', keys: ['categoria', 'stato'] },
   { table: 'part_condition_counts', source: 'parts', keys: ['condizione'] },
+  {
+    table: 'part_seq_blocks',
+    source: 'parts',
+    keys: ['block', 'stato'],
+    // The block of 4,096 seqs, as migration 019's triggers count it (parts.tables.ts, SEQ_BLOCK_SIZE).
+    computed: { block: 'seq / 4096' },
+  },
 ];
 
 /** Every table of the schema that is not copied, and why (views hold no rows of their own). */
@@ -172,6 +181,7 @@ export const LEFT_OUT_TABLES: Readonly<Record<string, string>> = {
   two_factor_challenges: 'sign-ins waiting for their code, five minutes at most: see SIGN_IN_TABLES',
   part_category_counts: 'derived: DERIVED_COUNTS, rebuilt by a restore',
   part_condition_counts: 'derived: DERIVED_COUNTS, rebuilt by a restore',
+  part_seq_blocks: 'derived: DERIVED_COUNTS, rebuilt by a restore',
   parts_fts: 'derived: the SQLite search index (and its parts_fts_* tables), kept by the triggers on parts',
   imports: 'working state: import jobs of the last 7 days (migration 015), useless without their files',
   import_files: 'working state: the uploaded spreadsheets of imports, purged after 7 days',

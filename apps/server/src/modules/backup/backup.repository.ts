@@ -105,15 +105,22 @@ export async function insertRows(
     values ${sql.join(rows.map((values) => sql`(${sql.join(values)})`))}`.execute(db);
 }
 
-/** Counts `source`'s rows per value of `keys` into `table` afresh (a table of counts kept by triggers). */
+/**
+ * Counts `source`'s rows per value of `keys` into `table` afresh (a table of counts kept by
+ * triggers). A key named in `computed` is that expression over `source`'s columns, not a column.
+ */
 export async function recount(
   db: Kysely<Database>,
   table: string,
   source: string,
   keys: readonly string[],
+  computed: Readonly<Record<string, string>> = {},
 ): Promise<void> {
   const columns = sql.join(keys.map((key) => sql.ref(key)));
+  const values = sql.join(
+    keys.map((key) => (key in computed ? sql.raw(computed[key] ?? key) : sql.ref(key))),
+  );
   await sql`delete from ${sql.table(table)}`.execute(db);
   await sql`insert into ${sql.table(table)} (${columns}, ${sql.ref('count')})
-    select ${columns}, count(*) from ${sql.table(source)} group by ${columns}`.execute(db);
+    select ${values}, count(*) from ${sql.table(source)} group by ${values}`.execute(db);
 }

@@ -278,6 +278,16 @@ describe.each(ROUTES)('a backup taken on %s restored onto %s', (sourceDialect, t
       expect(await get<unknown[]>(restored, url)).toEqual(await get<unknown[]>(source.app, url));
     }
     expect(await get<CategoryCount[]>(restored, '/api/componenti/categorie?stato=tutti')).toHaveLength(2);
+    // The counts of deep pages (migration 019), per block of seqs and status, as the source kept them.
+    const blocks = (app: App) =>
+      app.db
+        .selectFrom('part_seq_blocks')
+        .select(['block', 'stato', 'count'])
+        .orderBy('block')
+        .orderBy('stato')
+        .execute();
+    expect((await blocks(restored)).length).toBeGreaterThan(1);
+    expect(await blocks(restored)).toEqual(await blocks(source.app));
     const found = await get<Part[]>(restored, '/api/componenti?q=elite%20citroen');
     expect(found.map((part) => part._id)).toEqual([parts.accents?._id]);
     const byCode = await get<Part[]>(restored, `/api/componenti?stato=tutti&q=${parts.brakes?.codice}`);

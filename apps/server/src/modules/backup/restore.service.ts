@@ -278,7 +278,7 @@ export async function restoreBackup(
       for (const derived of counted) {
         const columns = new Set(present.get(derived.table)?.map((column) => column.name));
         const keys = derived.keys.filter((key) => columns.has(key));
-        await recount(trx, derived.table, derived.source, keys);
+        await recount(trx, derived.table, derived.source, keys, derived.computed);
       }
       for (const source of sources) await setRowTriggers(trx, handle.dialect, source, true);
     }

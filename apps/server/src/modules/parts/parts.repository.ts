@@ -37,7 +37,12 @@ import {
   type DonorVehicleKeys,
   type StoredPart,
 } from './parts.mapper.js';
-import type { NewPartRow, PartRow as PartRowOf, PartsTable } from './parts.tables.js';
+import {
+  SEQ_BLOCK_SIZE,
+  type NewPartRow,
+  type PartRow as PartRowOf,
+  type PartsTable,
+} from './parts.tables.js';
 
 /** Every condition a part lookup can combine (ANDed). Text filters ignore case and accents. */
 export interface PartFilter {
@@ -458,6 +463,8 @@ export async function countParts(
 /**
  * One page by offset. The page's seqs are found first (on the search index or the sort index,
  * so a deep offset skips index entries rather than whole rows), then only those rows are read.
+ * A deep page of a list filtered by status alone, in registration order, starts at the block of
+ * seqs its first part is in (`seekBlock`), so it skips at most one block's entries.
  */
 export async function listPartsPage(
   db: Kysely<Database>,
@@ -467,15 +474,60 @@ export async function listPartsPage(
   offset: number,
 ): Promise<StoredPart[]> {
   const matched = matching(db, filter);
-  const pageSeqs = ordered(matched.query.select(matched.seq.as('seq')), sort, matched.seq)
+  let query = matched.query;
+  let skip = offset;
+  if (offset >= SEQ_BLOCK_SIZE && sort.field === REGISTRATION && byStatusAlone(filter)) {
+    const start = await seekBlock(db, filter, sort.descending, offset);
+    if (start === undefined) return [];
+    query = sort.descending
+      ? query.where(matched.seq, '<', (start.block + 1) * SEQ_BLOCK_SIZE)
+      : query.where(matched.seq, '>=', start.block * SEQ_BLOCK_SIZE);
+    skip = start.skip;
+  }
+  const pageSeqs = ordered(query.select(matched.seq.as('seq')), sort, matched.seq)
     .limit(limit)
-    .offset(offset);
+    .offset(skip);
   const rows = await ordered(
     db.selectFrom('parts').select(PART_COLUMNS).where('parts.seq', 'in', pageSeqs),
     sort,
     sql.ref<number>('parts.seq'),
   ).execute();
   return readStoredParts(db, rows);
+}
+
+/** True when `filter` holds no condition but the statuses (which part_seq_blocks counts by). */
+function byStatusAlone(filter: PartFilter): boolean {
+  return Object.entries(filter).every(([key, value]) => key === 'stato' || value === undefined);
+}
+
+/**
+ * The block of seqs (migration 019) holding the part at `offset` among the parts of `filter`'s
+ * statuses in registration order, and how many of that block's parts come before it; undefined
+ * when there are no more than `offset` parts. Reads one count per block and status, a few hundred
+ * rows at 10^6 parts, instead of `offset` entries of the index.
+ */
+async function seekBlock(
+  db: Kysely<Database>,
+  filter: PartFilter,
+  descending: boolean,
+  offset: number,
+): Promise<{ block: number; skip: number } | undefined> {
+  let blocks = db
+    .selectFrom('part_seq_blocks')
+    .select((eb) => ['block', eb.fn.sum<number>('count').as('count')]);
+  const stati = statusCondition(filter);
+  if (stati) blocks = blocks.where('stato', stati.op, stati.values);
+  const rows = await blocks
+    .groupBy('block')
+    .orderBy('block', descending ? 'desc' : 'asc')
+    .execute();
+  let before = 0;
+  for (const row of rows) {
+    const count = Number(row.count);
+    if (before + count > offset) return { block: Number(row.block), skip: offset - before };
+    before += count;
+  }
+  return undefined;
 }
 
 /** Where a chunk of a keyset-paged read starts: after a cursor, or (the first) at an offset. */

@@ -78,6 +78,20 @@ export interface PartCategoryCountsTable {
   count: number;
 }
 
+/** The seqs one row of part_seq_blocks counts: `seq / SEQ_BLOCK_SIZE`, as migration 019's triggers write it. */
+export const SEQ_BLOCK_SIZE = 4096;
+
+/**
+ * How many parts each block of SEQ_BLOCK_SIZE consecutive seqs holds in each status, kept by
+ * triggers in the same transaction as every write (migration 019): a deep page in registration
+ * order finds its block from these instead of walking the index.
+ */
+export interface PartSeqBlocksTable {
+  block: number;
+  stato: string;
+  count: number;
+}
+
 /** How many parts each condition holds, kept by triggers like the category counts (migration 006). */
 export interface PartConditionCountsTable {
   condizione: string;
@@ -157,4 +171,5 @@ export interface PartsTables {
   parts_bin: PartsBinTable;
   part_category_counts: PartCategoryCountsTable;
   part_condition_counts: PartConditionCountsTable;
+  part_seq_blocks: PartSeqBlocksTable;
 }
