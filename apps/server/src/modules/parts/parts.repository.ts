@@ -184,6 +184,7 @@ function matching(db: Kysely<Database>, filter: PartFilter): MatchingParts {
     inStockChecked: matched.inStockChecked,
     ...(onlyText && matched.countFromIndex ? { countFromIndex: matched.countFromIndex } : {}),
     ...(onlyText && matched.seqsFromIndex ? { seqsFromIndex: matched.seqsFromIndex } : {}),
+    ...(onlyText && matched.matchesFromIndex ? { matchesFromIndex: matched.matchesFromIndex } : {}),
   };
 }
 
@@ -620,6 +621,37 @@ export async function listMatchingSeqs(
     .limit(limit)
     .execute();
   return rows.map((row) => Number(row.seq));
+}
+
+/**
+ * The newest `newest` matches of a text search (newest first), and how many there are, exact up
+ * to `countLimit`. Where the search index alone serves it (SQLite's FTS5, the text the only
+ * condition), the matches are read in the index's own order, at the cost of counting them (FTS5
+ * reads newest first at up to twice the cost), and sorted here; only when there are more than
+ * `countLimit` is the page read newest first, stopping after `newest`. 10^5 parts: 'faro' (3,369
+ * matches) 0.75 → 0.42 ms, nome 'pompa' marca 'volks' 1.74 → 1.24 ms. Elsewhere one pass, newest
+ * first, of `countLimit` + 1 matches gives both.
+ */
+export async function searchSeqs(
+  db: Kysely<Database>,
+  filter: PartFilter,
+  newest: number,
+  countLimit: number,
+): Promise<{ seqs: number[]; count: number; exact: boolean }> {
+  const matched = matching(db, filter);
+  if (matched.matchesFromIndex && matched.seqsFromIndex) {
+    const hits = await matched.matchesFromIndex(countLimit + 1);
+    if (hits.length <= countLimit) {
+      return { seqs: hits.sort((a, b) => b - a).slice(0, newest), count: hits.length, exact: true };
+    }
+    return { seqs: await matched.seqsFromIndex(newest), count: countLimit, exact: false };
+  }
+  const all = await listMatchingSeqs(db, filter, countLimit + 1);
+  return {
+    seqs: all.slice(0, newest),
+    count: Math.min(all.length, countLimit),
+    exact: all.length <= countLimit,
+  };
 }
 
 /** The parts with these seqs, in the order given. */

@@ -361,6 +361,23 @@ describe.each(DIALECTS)('search on %s', (dialect) => {
     }
   });
 
+  it('pages a search with more matches than it counts from the newest, its total capped', async () => {
+    // Words of three letters or more and nothing else: SQLite answers from its index alone.
+    const common = [{ q: 'ore' }, { q: 'ant' }, { nome: 'ore' }, { q: 'ter' }, { nome: 'ant' }].filter(
+      (query) => sortedOracle(parts, query).length > COUNT_LIMIT,
+    );
+    expect(common.length).toBeGreaterThan(1);
+    for (const query of common) {
+      const expected = sortedOracle(parts, query);
+      const label = JSON.stringify(query);
+      const first = await get(search(query, { limit: '25' }));
+      expect(first.ids, label).toEqual(expected.slice(0, 25));
+      expect([first.total, first.exact], label).toEqual([COUNT_LIMIT, 'false']);
+      const deeper = await get(search(query, { limit: '10', offset: '600' }));
+      expect(deeper.ids, label).toEqual(expected.slice(600, 610));
+    }
+  });
+
   it('puts the part whose code is the search first, however the code is written', async () => {
     const target = parts.find((part) => /\s/.test(part.input.codice ?? ''));
     const code = target?.input.codice;

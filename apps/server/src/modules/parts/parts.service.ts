@@ -48,6 +48,7 @@ import {
   insertParts,
   listLocations,
   listMatchingSeqs,
+  searchSeqs,
   listPartFieldsAfter,
   listPartsAfter,
   listPartsOfCategory,
@@ -435,9 +436,9 @@ export class PartsService {
   }
 
   /**
-   * A page of a text search in the list's own order, from one pass over the search index: the
-   * newest COUNT_LIMIT + 1 matches give both the page and the count (the exact codes, a handful,
-   * are read apart and put first). Only the page's parts are then read.
+   * A page of a text search in the list's own order: the exact codes (a handful, read first) lead,
+   * then the newest matches; the count and the page's matches come from the search index
+   * (`searchSeqs`). Only the page's parts are then read.
    */
   private async searchPage(
     filter: PartFilter,
@@ -445,21 +446,26 @@ export class PartsService {
     page: PageRequest,
   ): Promise<{ parts: Part[]; total: number; exact: boolean }> {
     const leading = segmentsOf(filter, sort).slice(0, -1);
-    const [all, ...firsts] = await Promise.all([
-      listMatchingSeqs(this.reader, filter, COUNT_LIMIT + 1),
-      ...leading.map((segment) => listMatchingSeqs(this.reader, segment, EXACT_CODE_MAX)),
-    ]);
+    const firsts = await Promise.all(
+      leading.map((segment) => listMatchingSeqs(this.reader, segment, EXACT_CODE_MAX)),
+    );
     const first = [...new Set(firsts.flat())];
-    const matched = new Set(all);
-    // The part found by its code alone (its text does not hold the search) adds to the count.
-    const onlyByCode = first.filter((seq) => !matched.has(seq)).length;
+    // The exact codes match the text too (their segments keep it); the part whose code the search
+    // is may not, and then it adds to the count.
+    const byPartCode = partCodeSegment(filter)?.seqIs;
+    const [found, partCodeMatches] = await Promise.all([
+      searchSeqs(this.reader, filter, page.offset + page.limit + first.length, COUNT_LIMIT),
+      byPartCode !== undefined && first.includes(byPartCode)
+        ? countParts(this.reader, { ...filter, seqIs: byPartCode }, 1)
+        : undefined,
+    ]);
+    const onlyByCode = partCodeMatches?.count === 0 ? 1 : 0;
     const shown = new Set(first);
-    const ordered = [...first, ...all.filter((seq) => !shown.has(seq))];
+    const ordered = [...first, ...found.seqs.filter((seq) => !shown.has(seq))];
     const parts = await this.vehicles.complete(
       await findPartsBySeq(this.reader, ordered.slice(page.offset, page.offset + page.limit)),
     );
-    const exact = all.length <= COUNT_LIMIT;
-    return { parts, total: exact ? all.length + onlyByCode : COUNT_LIMIT, exact };
+    return { parts, total: found.exact ? found.count + onlyByCode : COUNT_LIMIT, exact: found.exact };
   }
 
   private async listPage(filter: PartFilter, sort: string | undefined, page: PageRequest): Promise<Part[]> {
