@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { openDatabase, type DatabaseHandle, type DialectName } from '../db/dialect.js';
@@ -16,7 +18,18 @@ declare module 'fastify' {
   }
 }
 
-/** Opens the configured database, applies pending migrations, closes it when the app closes. */
+/**
+ * How long the close waits for the handlers of requests still running (below the 10 s the server
+ * gives the whole close, `server.ts`).
+ */
+const HANDLERS_GRACE_MS = 5_000;
+
+/**
+ * Opens the configured database, applies pending migrations, closes it when the app closes, once
+ * the handlers of the requests still in flight have answered. Fastify's close waits for the open
+ * connections, not for a handler whose client has hung up: without this, such a handler's next
+ * query met a closed database ('driver has already been destroyed', logged as an unhandled error).
+ */
 export default fp(
   async (app) => {
     const handle = openDatabase({
@@ -37,7 +50,37 @@ export default fp(
     app.decorate('readDb', handle.reader);
     app.decorate('writes', handle.writes);
     app.decorate('dialect', handle.dialect);
-    app.addHook('onClose', () => handle.close());
+    const inFlight = new Set<FastifyRequest>();
+    let drained: (() => void) | undefined;
+    const answered = (request: FastifyRequest) => {
+      if (inFlight.delete(request) && inFlight.size === 0) drained?.();
+    };
+    app.addHook('onRequest', (request, _reply, done) => {
+      inFlight.add(request);
+      done();
+    });
+    // A handler's answer goes through onSend, its client there or not; onResponse covers the rest.
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      answered(request);
+      done(null, payload);
+    });
+    app.addHook('onResponse', (request, _reply, done) => {
+      answered(request);
+      done();
+    });
+    app.addHook('onClose', async () => {
+      if (inFlight.size > 0) {
+        const ac = new AbortController();
+        await Promise.race([
+          new Promise<void>((resolve) => (drained = resolve)),
+          sleep(HANDLERS_GRACE_MS, undefined, { signal: ac.signal }).catch(() => undefined),
+        ]);
+        ac.abort();
+        if (inFlight.size > 0)
+          app.log.warn({ requests: inFlight.size }, 'database closed under requests still running');
+      }
+      await handle.close();
+    });
   },
   { name: 'database', dependencies: ['config'] },
 );
