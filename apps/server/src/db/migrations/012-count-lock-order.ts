@@ -1,4 +1,5 @@
-import { sql, SqliteAdapter, type Kysely } from 'kysely';
+import { SqliteAdapter, type Kysely } from 'kysely';
+import { countFunction, type CountTrigger } from './count-trigger.js';
 
 // Migrations take Kysely<any>: they describe the schema as it was then, not as the code sees it now.
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -15,54 +16,10 @@ import { sql, SqliteAdapter, type Kysely } from 'kysely';
  * instead. The counts themselves are unchanged. SQLite has one writer at a time: nothing to do.
  */
 
-/** A count kept by a trigger: its function, its table and the columns of its key. */
-interface CountTrigger {
-  fn: string;
-  table: string;
-  keys: readonly string[];
-}
-
 const COUNTS: readonly CountTrigger[] = [
   { fn: 'parts_category_count', table: 'part_category_counts', keys: ['categoria', 'stato'] },
   { fn: 'parts_condition_count', table: 'part_condition_counts', keys: ['condizione'] },
 ];
-
-/**
- * The trigger function of `count`. Unordered, as 006 and 009 wrote them: the old row first. Ordered:
- * on an update whose new key sorts before the old one, the new row first.
- */
-function countFunction({ fn, table, keys }: CountTrigger, ordered: boolean) {
-  const row = (record: 'old' | 'new') => `(${keys.map((key) => `${record}.${key}`).join(', ')})`;
-  const where = keys.map((key) => `${key} = old.${key}`).join(' and ');
-  const take = `update ${table} set count = count - 1 where ${where};
-        delete from ${table} where ${where} and count <= 0;`;
-  const add = `insert into ${table} (${keys.join(', ')}, count) values ${row('new').replace(')', ', 1)')}
-          on conflict (${keys.join(', ')}) do update set count = ${table}.count + 1;`;
-  const body = ordered
-    ? `if tg_op = 'UPDATE' and ${row('new')} < ${row('old')} then
-        ${add}
-        ${take}
-        return null;
-      end if;
-      if tg_op in ('DELETE', 'UPDATE') then
-        ${take}
-      end if;
-      if tg_op in ('INSERT', 'UPDATE') then
-        ${add}
-      end if;`
-    : `if tg_op in ('DELETE', 'UPDATE') then
-        ${take}
-      end if;
-      if tg_op in ('INSERT', 'UPDATE') then
-        ${add}
-      end if;`;
-  return sql.raw(`create or replace function ${fn}() returns trigger language plpgsql as $$
-    begin
-      ${body}
-      return null;
-    end
-  $$`);
-}
 
 async function replaceCountFunctions(db: Kysely<any>, ordered: boolean): Promise<void> {
   if (db.getExecutor().adapter instanceof SqliteAdapter) return;

@@ -1,4 +1,5 @@
 import { sql, SqliteAdapter, type Kysely } from 'kysely';
+import { countFunction, countStatements, type CountTrigger } from './count-trigger.js';
 
 // Migrations take Kysely<any>: they describe the schema as it was then, not as the code sees it now.
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -22,42 +23,30 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('count', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('part_seq_blocks_pk', ['block', 'stato'])
     .execute();
-  const block = (record: 'old' | 'new') => sql.raw(`${record}.seq / ${SEQ_BLOCK_SIZE}`);
   await sql`insert into part_seq_blocks (block, stato, count)
     select seq / ${sql.lit(SEQ_BLOCK_SIZE)}, stato, count(*) from parts
     group by seq / ${sql.lit(SEQ_BLOCK_SIZE)}, stato`.execute(db);
-  const take = sql`update part_seq_blocks set count = count - 1
-        where block = ${block('old')} and stato = old.stato;
-      delete from part_seq_blocks
-        where block = ${block('old')} and stato = old.stato and count <= 0;`;
-  const add = sql`insert into part_seq_blocks (block, stato, count) values (${block('new')}, new.stato, 1)
-        on conflict (block, stato) do update set count = part_seq_blocks.count + 1;`;
-
+  const blocks: CountTrigger = {
+    fn: 'parts_seq_block_count',
+    table: 'part_seq_blocks',
+    keys: ['block', 'stato'],
+    of: { block: `seq / ${SEQ_BLOCK_SIZE}` },
+  };
   if (sqlite) {
-    await sql`create trigger parts_seq_block_insert after insert on parts begin ${add} end`.execute(db);
-    await sql`create trigger parts_seq_block_delete after delete on parts begin ${take} end`.execute(db);
+    const { take, add } = countStatements(blocks);
+    await sql`create trigger parts_seq_block_insert after insert on parts begin ${sql.raw(add)} end`.execute(
+      db,
+    );
+    await sql`create trigger parts_seq_block_delete after delete on parts begin ${sql.raw(take)} end`.execute(
+      db,
+    );
     await sql`create trigger parts_seq_block_update after update of stato on parts
-      when old.stato <> new.stato begin ${take} ${add} end`.execute(db);
+      when old.stato <> new.stato begin ${sql.raw(take)} ${sql.raw(add)} end`.execute(db);
     return;
   }
   // Both rows of a status change are locked in the order of their keys, by every transaction
   // (as migration 012 made the other counts do), so two opposite moves wait instead of deadlocking.
-  await sql`create function parts_seq_block_count() returns trigger language plpgsql as $$
-    begin
-      if tg_op = 'UPDATE' and new.stato < old.stato then
-        ${add}
-        ${take}
-        return null;
-      end if;
-      if tg_op in ('DELETE', 'UPDATE') then
-        ${take}
-      end if;
-      if tg_op in ('INSERT', 'UPDATE') then
-        ${add}
-      end if;
-      return null;
-    end
-  $$`.execute(db);
+  await countFunction(blocks, true).execute(db);
   await sql`create trigger parts_seq_block_write after insert or delete on parts
     for each row execute function parts_seq_block_count()`.execute(db);
   await sql`create trigger parts_seq_block_move after update of stato on parts
