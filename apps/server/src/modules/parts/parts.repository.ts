@@ -532,7 +532,7 @@ async function seekBlock(
 }
 
 /** Where a chunk of a keyset-paged read starts: after a cursor, or (the first) at an offset. */
-type ChunkStart = { after: PartCursor } | { offset: number };
+export type ChunkStart = { after: PartCursor } | { offset: number };
 
 /**
  * The next `limit` rows (the given columns of `parts`) after a cursor (or from an offset) in

@@ -56,6 +56,7 @@ import {
   REGISTRATION,
   updatePartIfVersion,
   type MatchCount,
+  type ChunkStart,
   type PartCursor,
   type PartFilter,
   type PartSort,
@@ -536,7 +537,7 @@ export class PartsService {
     read: (
       segment: PartFilter,
       order: PartSort,
-      start: { after: PartCursor } | { offset: number },
+      start: ChunkStart,
     ) => Promise<{ parts: T[]; next: PartCursor | undefined }>,
     finish: (parts: T[]) => Promise<R[]>,
   ): Promise<AsyncGenerator<R[]>> {
