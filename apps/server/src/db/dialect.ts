@@ -8,6 +8,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { preparingPool } from './prepared-statements.js';
 import SqliteDriver from './sqlite-driver.js';
 import { SqliteReadDialect, SqliteReadPool } from './sqlite-read-pool.js';
 import { WriteBatcher, type Write } from './write-batcher.js';
@@ -101,7 +102,8 @@ export function openDatabase(options: {
     // the transaction rolls back with an error, and the pool drops the client when it comes back.
     pool.on('connect', (client) => client.on('error', (error) => options.onConnectionError?.(error)));
     const url = new URL(options.databaseUrl);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // Lookups by key marked `prepared()` are sent as named statements (db/prepared-statements.ts).
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
     return {
       db,
       reader: db,

@@ -1,5 +1,6 @@
 import type { User } from '@magazzino/contract';
 import type { Kysely } from 'kysely';
+import { prepared } from '../../db/prepared-statements.js';
 import type { Database } from '../../db/schema.js';
 import { toUser } from './users.repository.js';
 
@@ -99,7 +100,8 @@ export async function findSessionWithUser(
   db: Kysely<Database>,
   idHash: string,
 ): Promise<{ session: StoredSession; user: User } | undefined> {
-  const row = await db
+  // Every guarded request asks this: prepared on PostgreSQL (its planning cost more than the lookup).
+  const query = db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     // Two-factor sign-in (migration 011): whether the user has it, and whether every account must.
@@ -125,8 +127,8 @@ export async function findSessionWithUser(
       'users.role',
     ])
     .where('sessions.id_hash', '=', idHash)
-    .where('users.status', '=', 'attivo')
-    .executeTakeFirst();
+    .where('users.status', '=', 'attivo');
+  const row = await prepared(query).executeTakeFirst();
   if (!row) return undefined;
   return {
     session: {

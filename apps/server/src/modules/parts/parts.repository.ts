@@ -13,6 +13,7 @@ import {
   type SortField,
 } from '@magazzino/contract';
 import { partsMatching, type MatchingParts, type TextSearch } from '../../db/parts-text-search.js';
+import { prepared } from '../../db/prepared-statements.js';
 import type { Database } from '../../db/schema.js';
 import { codeKey, foldText } from '../../lib/text-fold.js';
 import {
@@ -286,7 +287,9 @@ function resumeConditions<O>(
 
 /** The part with this id, if any (its donor vehicle as an id). */
 export async function findPartById(db: Kysely<Database>, id: string): Promise<StoredPart | undefined> {
-  const row = await db.selectFrom('parts').select(PART_COLUMNS).where('id', '=', id).executeTakeFirst();
+  const row = await prepared(
+    db.selectFrom('parts').select(PART_COLUMNS).where('id', '=', id),
+  ).executeTakeFirst();
   return row ? readStoredPart(db, row) : undefined;
 }
 
@@ -430,9 +433,10 @@ export async function countParts(
     if (filter.categoria !== undefined) counts = counts.where('categoria', '=', filter.categoria);
     const stati = statusCondition(filter);
     if (stati) counts = counts.where('stato', stati.op, stati.values);
-    const row = await counts
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('count'), sql.lit(0)).as('count'))
-      .executeTakeFirstOrThrow();
+    // The counts table is small (a row per category and status): any plan is the right one.
+    const row = await prepared(
+      counts.select((eb) => eb.fn.coalesce(eb.fn.sum<number>('count'), sql.lit(0)).as('count')),
+    ).executeTakeFirstOrThrow();
     return { count: Number(row.count), exact: true };
   }
   const matched = matching(db, filter);
@@ -518,10 +522,9 @@ async function seekBlock(
     .select((eb) => ['block', eb.fn.sum<number>('count').as('count')]);
   const stati = statusCondition(filter);
   if (stati) blocks = blocks.where('stato', stati.op, stati.values);
-  const rows = await blocks
-    .groupBy('block')
-    .orderBy('block', descending ? 'desc' : 'asc')
-    .execute();
+  const rows = await prepared(
+    blocks.groupBy('block').orderBy('block', descending ? 'desc' : 'asc'),
+  ).execute();
   let before = 0;
   for (const row of rows) {
     const count = Number(row.count);
@@ -701,13 +704,15 @@ export async function countByCategory(
     .groupBy('categoria');
   const kept = statusCondition({ stato: stati });
   if (kept) query = query.where('stato', kept.op, kept.values);
-  const rows = await query.execute();
+  const rows = await prepared(query).execute();
   return rows.map((row) => ({ categoria: row.categoria, count: Number(row.count) }));
 }
 
 /** Every condition with its number of parts (kept by triggers; unsorted: the service orders them). */
 export async function countByCondition(db: Kysely<Database>): Promise<ConditionCount[]> {
-  const rows = await db.selectFrom('part_condition_counts').select(['condizione', 'count']).execute();
+  const rows = await prepared(
+    db.selectFrom('part_condition_counts').select(['condizione', 'count']),
+  ).execute();
   return rows.map((row) => ({ condizione: row.condizione, count: Number(row.count) }));
 }
 
