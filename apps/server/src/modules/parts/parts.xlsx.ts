@@ -1,6 +1,5 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { CSV_COLUMNS, type Part } from '@magazzino/contract';
 
 type Column = (typeof CSV_COLUMNS)[number];
@@ -34,16 +33,18 @@ export function partXlsxValues(part: Part): (string | number | null)[] {
  */
 export function xlsxStream(parts: AsyncIterable<Part[]>): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: false,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet('Componenti', { views: [{ state: 'frozen', ySplit: 1 }] });
-  CSV_COLUMNS.forEach((column, index) => {
-    sheet.getColumn(index + 1).width = WIDTHS[column] ?? 12;
-  });
   const write = async () => {
+    // Loaded by the first XLSX export, not at start: exceljs takes 7 MB of heap once loaded.
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: out,
+      useStyles: false,
+      useSharedStrings: false,
+    });
+    const sheet = workbook.addWorksheet('Componenti', { views: [{ state: 'frozen', ySplit: 1 }] });
+    CSV_COLUMNS.forEach((column, index) => {
+      sheet.getColumn(index + 1).width = WIDTHS[column] ?? 12;
+    });
     sheet.addRow([...CSV_COLUMNS]).commit();
     for await (const chunk of parts) {
       if (out.destroyed) return;
