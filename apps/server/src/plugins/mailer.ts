@@ -104,8 +104,13 @@ export class OutboxMailer extends NodemailerMailer<StreamTransport.SentMessageIn
   protected async delivered(info: StreamTransport.SentMessageInfo, mail: OutgoingMail): Promise<void> {
     await fs.mkdir(this.folder, { recursive: true });
     const stamp = this.clock.now().toISOString().replace(/[:.]/g, '-');
-    const file = path.join(this.folder, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
-    await fs.writeFile(file, info.message);
+    const name = `${stamp}-${randomBytes(4).toString('hex')}.eml`;
+    const file = path.join(this.folder, name);
+    // Written under a hidden name, then renamed: whoever reads the outbox's .eml files never
+    // finds one half-written.
+    const partial = path.join(this.folder, `.${name}.partial`);
+    await fs.writeFile(partial, info.message);
+    await fs.rename(partial, file);
     const note = this.logNotes ? { note: mail.outboxNote } : {};
     this.log.info({ file, subject: mail.subject, ...note }, 'mail written to the outbox');
   }

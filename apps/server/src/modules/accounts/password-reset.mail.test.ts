@@ -39,7 +39,9 @@ describe.each(DIALECTS)('reset mail delivery on %s', (dialect) => {
       await register(t.app, input);
       expect((await forgot(t, 'sconosciuto@example.test')).statusCode).toBe(200);
       expect((await forgot(t, input.email)).statusCode).toBe(200);
-      const file = await eventually(() => (fs.existsSync(outbox) ? fs.readdirSync(outbox)[0] : undefined));
+      const file = await eventually(() =>
+        fs.existsSync(outbox) ? fs.readdirSync(outbox).find((name) => name.endsWith('.eml')) : undefined,
+      );
       expect(file).toMatch(/\.eml$/);
       const mail = await simpleParser(fs.readFileSync(path.join(outbox, file)));
       expect(mail.subject).toBe('Reimposta la password di Magazzino Ricambi');
