@@ -144,7 +144,8 @@ describe('the app shell in Chromium', () => {
       await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
       const nav = page.getByRole('navigation', { name: 'Navigazione principale' });
       const toggler = nav.getByRole('button', { name: 'Apri o chiudi il menu' });
-      expect(await toggler.isVisible()).toBe(true);
+      // Waits for it (the page's heading may be drawn first on a busy machine); fails if it never shows.
+      await toggler.waitFor();
       expect(await nav.getByRole('link', { name: 'Consulta Categorie' }).isVisible()).toBe(false);
       await openUserMenu(page, account.email);
       await nav.getByRole('link', { name: 'Consulta Categorie' }).waitFor();
