@@ -55,21 +55,23 @@ export interface MatchingParts {
   /** The registration order of the rows: the index's own key where it can deliver that order. */
   seq: RawBuilder<number>;
   /**
-   * Counts the matches, stopping at `limit`, when the index alone can tell (no other condition
-   * than the text); undefined when the caller must count the query itself.
+   * The reads the index answers alone, when the search has no other condition than the text;
+   * undefined when the caller must read `query` itself.
    */
-  countFromIndex?: (limit: number) => Promise<number>;
+  fromIndex?: IndexReads;
+}
+
+/** Reads of a text search answered by its index alone. */
+export interface IndexReads {
+  /** The number of matches, stopping at `limit`. */
+  count(limit: number): Promise<number>;
   /**
-   * The seqs of the newest `limit` matches, newest first, read from the index alone (no other
-   * condition than the text); undefined when the caller must read the query itself.
+   * The seqs of up to `limit` matches in no particular order, the index's own: as cheap as
+   * counting them, where reading the newest first costs up to twice as much.
    */
-  seqsFromIndex?: (limit: number) => Promise<number[]>;
-  /**
-   * The seqs of up to `limit` matches in no particular order, from the index alone in its own
-   * order (no other condition than the text): as cheap as counting them, where reading the newest
-   * first costs up to twice as much; undefined when the caller must read the query itself.
-   */
-  matchesFromIndex?: (limit: number) => Promise<number[]>;
+  matches(limit: number): Promise<number[]>;
+  /** The seqs of the newest `limit` matches, newest first. */
+  newest(limit: number): Promise<number[]>;
 }
 
 /** The shortest term a trigram index serves. */
@@ -227,30 +229,31 @@ export function partsMatching(
     query,
     seq: sql.ref<number>('hits.seq'),
     inStockChecked: inStock,
-    ...(onlyIndex
-      ? {
-          countFromIndex: async (limit: number) => {
-            const { rows } = await sql<{ count: number }>`select count(*) as count from
-              (select rowid from parts_fts where parts_fts match ${match} ${stock} limit ${limit})`.execute(
-              db,
-            );
-            return Number(rows[0]?.count ?? 0);
-          },
-          matchesFromIndex: async (limit: number) => {
-            // One value, not a row per match: the seqs cross to the caller's thread as one string.
-            const { rows } = await sql<{ seqs: string | null }>`select group_concat(rowid) as seqs from
-              (select rowid from parts_fts where parts_fts match ${match} ${stock} limit ${limit})`.execute(
-              db,
-            );
-            const seqs = rows[0]?.seqs;
-            return seqs ? seqs.split(',').map(Number) : [];
-          },
-          seqsFromIndex: async (limit: number) => {
-            const { rows } = await sql<{ seq: number }>`select rowid as seq from parts_fts
-              where parts_fts match ${match} ${stock} order by rowid desc limit ${limit}`.execute(db);
-            return rows.map((row) => Number(row.seq));
-          },
-        }
-      : {}),
+    ...(onlyIndex ? { fromIndex: indexReads(db, match, stock) } : {}),
+  };
+}
+
+/** The reads of `match` (and the in-stock condition `stock`) that parts_fts answers alone. */
+function indexReads(db: Kysely<Database>, match: string, stock: RawBuilder<unknown>): IndexReads {
+  const upTo = (limit: number) =>
+    sql`(select rowid from parts_fts where parts_fts match ${match} ${stock} limit ${limit})`;
+  return {
+    async count(limit) {
+      const { rows } = await sql<{ count: number }>`select count(*) as count from ${upTo(limit)}`.execute(db);
+      return Number(rows[0]?.count ?? 0);
+    },
+    async matches(limit) {
+      // One value, not a row per match: the seqs cross to the caller's thread as one string.
+      const { rows } = await sql<{
+        seqs: string | null;
+      }>`select group_concat(rowid) as seqs from ${upTo(limit)}`.execute(db);
+      const seqs = rows[0]?.seqs;
+      return seqs ? seqs.split(',').map(Number) : [];
+    },
+    async newest(limit) {
+      const { rows } = await sql<{ seq: number }>`select rowid as seq from parts_fts
+        where parts_fts match ${match} ${stock} order by rowid desc limit ${limit}`.execute(db);
+      return rows.map((row) => Number(row.seq));
+    },
   };
 }

@@ -13,7 +13,7 @@
  * SQLite: the mark is a comment; the main connection and the reader threads keep their own caches
  * of prepared statements by text already.
  */
-import { sql, type Expression } from 'kysely';
+import { sql, type Expression, type PostgresPool } from 'kysely';
 import type pg from 'pg';
 
 const MARK = '/* prepared */';
@@ -61,18 +61,12 @@ export class StatementNames {
   }
 }
 
-/** What Kysely's PostgresDialect asks of a pool (kysely's PostgresPool, with pg's own clients). */
-export interface PreparingPool {
-  connect(): Promise<pg.PoolClient>;
-  end(): Promise<void>;
-}
-
 /**
  * `pool` as Kysely sees it, its clients sending the marked statements named. Kysely calls a
  * client's `query(text, values)` for a query and `query(cursor)` for a stream; only the first is
  * named, a cursor stays as it is.
  */
-export function preparingPool(pool: pg.Pool, names = new StatementNames()): PreparingPool {
+export function preparingPool(pool: pg.Pool, names = new StatementNames()): PostgresPool {
   const named = new WeakSet<pg.PoolClient>();
   return {
     async connect() {

@@ -183,9 +183,7 @@ function matching(db: Kysely<Database>, filter: PartFilter): MatchingParts {
     query,
     seq: matched.seq,
     inStockChecked: matched.inStockChecked,
-    ...(onlyText && matched.countFromIndex ? { countFromIndex: matched.countFromIndex } : {}),
-    ...(onlyText && matched.seqsFromIndex ? { seqsFromIndex: matched.seqsFromIndex } : {}),
-    ...(onlyText && matched.matchesFromIndex ? { matchesFromIndex: matched.matchesFromIndex } : {}),
+    ...(onlyText && matched.fromIndex ? { fromIndex: matched.fromIndex } : {}),
   };
 }
 
@@ -448,8 +446,8 @@ export async function countParts(
   }
   // One more than the limit tells "exactly limit" from "more than limit".
   let hits: number;
-  if (matched.countFromIndex) {
-    hits = await matched.countFromIndex(limit + 1);
+  if (matched.fromIndex) {
+    hits = await matched.fromIndex.count(limit + 1);
   } else {
     const row = await db
       .selectFrom(
@@ -636,8 +634,8 @@ export async function searchSeqs(
   countLimit: number,
 ): Promise<{ seqs: number[]; count: number; exact: boolean }> {
   const matched = matching(db, filter);
-  const hits = matched.matchesFromIndex
-    ? await matched.matchesFromIndex(countLimit + 1)
+  const hits = matched.fromIndex
+    ? await matched.fromIndex.matches(countLimit + 1)
     : (
         await matched.query
           .select(matched.seq.as('seq'))
@@ -652,7 +650,7 @@ export async function searchSeqs(
 
 /** The seqs of the newest `limit` matches, newest first. */
 async function newestSeqs(db: Kysely<Database>, matched: MatchingParts, limit: number): Promise<number[]> {
-  if (matched.seqsFromIndex) return matched.seqsFromIndex(limit);
+  if (matched.fromIndex) return matched.fromIndex.newest(limit);
   const rows = await matched.query
     .select(matched.seq.as('seq'))
     .orderBy(matched.seq, 'desc')
