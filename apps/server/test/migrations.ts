@@ -39,3 +39,21 @@ export function previousVersionDatabase(dialect: DialectName, upTo: string) {
     return { db, migrator, database };
   };
 }
+
+/**
+ * The rows of a table of counts kept by triggers (`count` per key) as the app reads them: on
+ * PostgreSQL from migration 020 a key's rows (one per shard) added up and the `shard` column left
+ * out; keys whose count is 0 left out. In the order of their keys.
+ */
+export async function countRows(db: AnyDb, table: string): Promise<Record<string, unknown>[]> {
+  const sums = new Map<string, Record<string, unknown>>();
+  for (const { shard: _shard, count, ...key } of await db.selectFrom(table).selectAll().execute()) {
+    const name = JSON.stringify(Object.entries(key).sort(([a], [b]) => a.localeCompare(b)));
+    const sum = (sums.get(name)?.count as number | undefined) ?? 0;
+    sums.set(name, { ...key, count: sum + Number(count) });
+  }
+  return [...sums.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([, row]) => row)
+    .filter((row) => row.count !== 0);
+}

@@ -2,7 +2,7 @@ import { PartInputSchema } from '@magazzino/contract';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../../test/databases.js';
 import { partInput } from '../../../test/factories.js';
-import { previousVersionDatabase, type AnyDb } from '../../../test/migrations.js';
+import { countRows, previousVersionDatabase, type AnyDb } from '../../../test/migrations.js';
 import { newId } from '../../lib/ids.js';
 import { toNewRow } from '../../modules/parts/parts.mapper.js';
 
@@ -14,10 +14,7 @@ function oldPartRow(index: number, categoria: string) {
   return row;
 }
 
-const counts = async (db: AnyDb) =>
-  (await db.selectFrom('part_category_counts').selectAll().execute()).sort((a, b) =>
-    `${String(a.categoria)}|${String(a.stato)}`.localeCompare(`${String(b.categoria)}|${String(b.stato)}`),
-  );
+const counts = (db: AnyDb) => countRows(db, 'part_category_counts');
 
 describe.each(DIALECTS)('migration 009-lifecycle on %s', (dialect) => {
   /** A database of the previous version (migrations up to 008), its Kysely and migrator. */

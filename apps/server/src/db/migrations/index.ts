@@ -18,6 +18,7 @@ import * as m016 from './016-recovery-code-key.js';
 import * as m017 from './017-part-images.js';
 import * as m018 from './018-part-images-several.js';
 import * as m019 from './019-seq-blocks.js';
+import * as m020 from './020-count-shards.js';
 
 /**
  * Every migration, in order. Names are never changed once released: the database records them.
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '017-part-images': m017,
   '018-part-images-several': m018,
   '019-seq-blocks': m019,
+  '020-count-shards': m020,
 };

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { foldCountShards } from '../../db/count-shards.js';
 import { PartsBulk } from './parts.bulk.js';
 import { activityRoutes, binRoutes } from './parts.lifecycle.routes.js';
 import { PartLifecycleService } from './parts.lifecycle.service.js';
@@ -25,9 +26,15 @@ export const EXPIRY_INTERVAL_MS = 60 * 1000;
 export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
+ * How often the shards of the parts' counts are added up into one row per key on PostgreSQL
+ * (db/count-shards.ts; also once at start).
+ */
+export const FOLD_INTERVAL_MS = 10 * 60 * 1000;
+
+/**
  * The parts module: `app.parts` and `app.partLifecycle`, the /api/componenti, /api/cestino,
  * /api/attivita and /api/ubicazioni routes (behind the session guard), the sweeps of expired reservations (every
- * minute) and of the bin (every hour), and the parts' and the bin's answers to the media cleanup
+ * minute), of the bin (every hour) and of the counts' shards (every ten minutes), and the parts' and the bin's answers to the media cleanup
  * (which images they still use). Parts link their donor vehicle through `app.vehicles`.
  */
 export default fp(
@@ -66,11 +73,17 @@ export default fp(
     };
     const expire = sweep('reservations expired', () => lifecycle.expireReservations());
     const purge = sweep('bin purged', () => lifecycle.purgeExpired());
+    const fold = sweep('count shards folded', () => foldCountShards(app.db));
     const timers: NodeJS.Timeout[] = [];
     app.addHook('onReady', (done) => {
       expire();
       purge();
-      timers.push(setInterval(expire, EXPIRY_INTERVAL_MS), setInterval(purge, PURGE_INTERVAL_MS));
+      fold();
+      timers.push(
+        setInterval(expire, EXPIRY_INTERVAL_MS),
+        setInterval(purge, PURGE_INTERVAL_MS),
+        setInterval(fold, FOLD_INTERVAL_MS),
+      );
       for (const timer of timers) timer.unref();
       done();
     });

@@ -690,7 +690,7 @@ export async function listPartsOfCategory(
 
 /**
  * Every category with its number of parts in the statuses asked for (every status when left out;
- * kept by triggers per category and status; unsorted: the service orders them).
+ * kept by triggers per category, status and, on PostgreSQL, shard; unsorted: the service orders them).
  */
 export async function countByCategory(
   db: Kysely<Database>,
@@ -699,7 +699,8 @@ export async function countByCategory(
   let query = db
     .selectFrom('part_category_counts')
     .select((eb) => ['categoria', eb.fn.sum<number>('count').as('count')])
-    .groupBy('categoria');
+    .groupBy('categoria')
+    .having((eb) => eb.fn.sum('count'), '>', 0);
   const kept = statusCondition({ stato: stati });
   if (kept) query = query.where('stato', kept.op, kept.values);
   const rows = await prepared(query).execute();
@@ -709,7 +710,11 @@ export async function countByCategory(
 /** Every condition with its number of parts (kept by triggers; unsorted: the service orders them). */
 export async function countByCondition(db: Kysely<Database>): Promise<ConditionCount[]> {
   const rows = await prepared(
-    db.selectFrom('part_condition_counts').select(['condizione', 'count']),
+    db
+      .selectFrom('part_condition_counts')
+      .select((eb) => ['condizione', eb.fn.sum<number>('count').as('count')])
+      .groupBy('condizione')
+      .having((eb) => eb.fn.sum('count'), '>', 0),
   ).execute();
   return rows.map((row) => ({ condizione: row.condizione, count: Number(row.count) }));
 }

@@ -71,6 +71,10 @@ export type NewPartRow = Insertable<PartsTable>;
 /**
  * How many parts each category holds in each status, kept by triggers in the same transaction as
  * every write (per status since migration 009).
+ *
+ * On PostgreSQL this table and the two below have a `shard` column besides (migration 020): a key
+ * may have several rows, one per shard, each possibly below zero, and its count is their sum; the
+ * readers add them up (and leave out keys whose sum is 0). No reader names the column.
  */
 export interface PartCategoryCountsTable {
   categoria: string;
