@@ -479,7 +479,10 @@ export async function listPartsPage(
   const matched = matching(db, filter);
   let query = matched.query;
   let skip = offset;
-  if (offset >= SEQ_BLOCK_SIZE && sort.field === REGISTRATION && byStatusAlone(filter)) {
+  // The plain list (by status alone, in registration order) has one SQL text per status filter
+  // and a plan that suits every page: prepared. Other lists are planned for their own terms.
+  const plain = sort.field === REGISTRATION && byStatusAlone(filter);
+  if (offset >= SEQ_BLOCK_SIZE && plain) {
     const start = await seekBlock(db, filter, sort.descending, offset);
     if (start === undefined) return [];
     query = sort.descending
@@ -490,12 +493,12 @@ export async function listPartsPage(
   const pageSeqs = ordered(query.select(matched.seq.as('seq')), sort, matched.seq)
     .limit(limit)
     .offset(skip);
-  const rows = await ordered(
+  const rows = ordered(
     db.selectFrom('parts').select(PART_COLUMNS).where('parts.seq', 'in', pageSeqs),
     sort,
     sql.ref<number>('parts.seq'),
-  ).execute();
-  return readStoredParts(db, rows);
+  );
+  return readStoredParts(db, await (plain ? prepared(rows) : rows).execute());
 }
 
 /** True when `filter` holds no condition but the statuses (which part_seq_blocks counts by). */
