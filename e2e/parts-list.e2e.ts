@@ -127,8 +127,12 @@ describe('parts list in Chromium', () => {
       await waitForRows(page, 1);
       await page.getByText('Componenti trovati: 1').waitFor();
       expect(await marks(page)).toEqual(['Citroën', 'Citroën']);
-      // One request for the whole word, not one per keystroke.
-      expect(requests.filter((search) => search.includes('q='))).toHaveLength(1);
+      // Not one request per keystroke (five of them asked for 3 characters or more): one for the
+      // whole word, or two when the loaded machine stalled longer than the debounce between two keys.
+      const searches = requests.filter((search) => search.includes('q='));
+      expect(searches.length).toBeGreaterThanOrEqual(1);
+      expect(searches.length).toBeLessThanOrEqual(2);
+      expect(searches.at(-1)).toContain('q=citroen');
 
       // A code, however it is written; and several words must all match.
       await searchBox(page).fill('1k0615 faro');
