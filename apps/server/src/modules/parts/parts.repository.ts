@@ -617,7 +617,10 @@ export async function listMatchingSeqs(
   filter: PartFilter,
   limit: number,
 ): Promise<number[]> {
-  return newestSeqs(db, matching(db, filter), limit);
+  // An exact code's segment (`codeIs`) reads the few rows of that code on its index and checks
+  // the terms on them, whatever their values: one plan suits every search, so it is prepared
+  // (PostgreSQL planned it anew for every search: 0.3–0.4 ms, where running it takes 0.02).
+  return newestSeqs(db, matching(db, filter), limit, filter.codeIs !== undefined);
 }
 
 /**
@@ -651,14 +654,16 @@ export async function searchSeqs(
   return { seqs: await newestSeqs(db, matched, newest), count: countLimit, exact: false };
 }
 
-/** The seqs of the newest `limit` matches, newest first. */
-async function newestSeqs(db: Kysely<Database>, matched: MatchingParts, limit: number): Promise<number[]> {
+/** The seqs of the newest `limit` matches, newest first; `prepare`: as a prepared statement. */
+async function newestSeqs(
+  db: Kysely<Database>,
+  matched: MatchingParts,
+  limit: number,
+  prepare = false,
+): Promise<number[]> {
   if (matched.fromIndex) return matched.fromIndex.newest(limit);
-  const rows = await matched.query
-    .select(matched.seq.as('seq'))
-    .orderBy(matched.seq, 'desc')
-    .limit(limit)
-    .execute();
+  const query = matched.query.select(matched.seq.as('seq')).orderBy(matched.seq, 'desc').limit(limit);
+  const rows = await (prepare ? prepared(query) : query).execute();
   return rows.map((row) => Number(row.seq));
 }
 
