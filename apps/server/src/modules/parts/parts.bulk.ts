@@ -9,13 +9,7 @@ import { findIdsByCodeKeys } from './parts.bulk.repository.js';
 import { editChanges } from './parts.history.js';
 import { insertEvents, type Actor, type NewPartEvent } from './parts.lifecycle.repository.js';
 import { toInput } from './parts.mapper.js';
-import {
-  countByCategory,
-  countByCondition,
-  findPartById,
-  insertParts,
-  updatePartIfVersion,
-} from './parts.repository.js';
+import { countSpellings, findPartById, insertParts, updatePartIfVersion } from './parts.repository.js';
 import { knownSpelling } from './parts.service.js';
 
 export type { Actor };
@@ -85,12 +79,9 @@ export class PartsBulk {
     return this.writes.run(async (trx) => {
       const now = this.clock.now();
       const at = now.toISOString();
-      const categories = speller(
-        (await countByCategory(trx)).map(({ categoria, count }) => ({ name: categoria, count })),
-      );
-      const conditions = speller(
-        (await countByCondition(trx)).map(({ condizione, count }) => ({ name: condizione, count })),
-      );
+      const inUse = await countSpellings(trx);
+      const categories = speller(inUse.categorie);
+      const conditions = speller(inUse.condizioni);
       const spelled = (input: PartInput): PartInput => ({
         ...input,
         categoria: categories(input.categoria),

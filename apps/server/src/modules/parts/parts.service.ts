@@ -39,6 +39,7 @@ import { patchedPhotos } from './parts.photos.js';
 import {
   countByCategory,
   countByCondition,
+  countSpellings,
   countParts,
   findPartById,
   findPartsBySeq,
@@ -253,19 +254,13 @@ export class PartsService {
     db: Kysely<Database> = this.db,
   ): Promise<T> {
     const result = { ...values };
+    if (values.categoria === undefined && values.condizione === undefined) return result;
+    const inUse = await countSpellings(db);
     if (values.categoria !== undefined) {
-      const inUse = (await countByCategory(db)).map(({ categoria, count }) => ({
-        name: categoria,
-        count,
-      }));
-      result.categoria = knownSpelling(values.categoria, inUse, current?.categoria);
+      result.categoria = knownSpelling(values.categoria, inUse.categorie, current?.categoria);
     }
     if (values.condizione !== undefined) {
-      const inUse = (await countByCondition(db)).map(({ condizione, count }) => ({
-        name: condizione,
-        count,
-      }));
-      result.condizione = knownSpelling(values.condizione, inUse, current?.condizione);
+      result.condizione = knownSpelling(values.condizione, inUse.condizioni, current?.condizione);
     }
     return result;
   }
