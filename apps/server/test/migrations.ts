@@ -57,3 +57,13 @@ export async function countRows(db: AnyDb, table: string): Promise<Record<string
     .map(([, row]) => row)
     .filter((row) => row.count !== 0);
 }
+
+/** Whether `promise` settles within `ms` (a statement that waits for a lock does not). */
+export const settlesWithin = (promise: Promise<unknown>, ms: number) =>
+  Promise.race([
+    promise.then(
+      () => true,
+      () => true,
+    ),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms)),
+  ]);

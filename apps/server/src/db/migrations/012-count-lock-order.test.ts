@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../../test/databases.js';
 import { partInput } from '../../../test/factories.js';
-import { countRows, previousVersionDatabase, type AnyDb } from '../../../test/migrations.js';
+import { countRows, previousVersionDatabase, settlesWithin, type AnyDb } from '../../../test/migrations.js';
 import { newId } from '../../lib/ids.js';
 import { toNewRow } from '../../modules/parts/parts.mapper.js';
 
@@ -16,16 +16,6 @@ function partRow(index: number, stato: string) {
 
 const counts = async (db: AnyDb) =>
   (await countRows(db, 'part_category_counts')).map((row) => [row.stato, row.count]);
-
-/** Whether `promise` settles within `ms` (a statement that waits for a lock does not). */
-const settlesWithin = (promise: Promise<unknown>, ms: number) =>
-  Promise.race([
-    promise.then(
-      () => true,
-      () => true,
-    ),
-    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms)),
-  ]);
 
 // One writer at a time on SQLite: two transactions never hold count rows at once.
 describe.runIf(DIALECTS.includes('postgres'))('migration 012-count-lock-order on postgres', () => {

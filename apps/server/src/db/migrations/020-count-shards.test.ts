@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../../test/databases.js';
 import { partInput } from '../../../test/factories.js';
-import { countRows, previousVersionDatabase, type AnyDb } from '../../../test/migrations.js';
+import { countRows, previousVersionDatabase, settlesWithin, type AnyDb } from '../../../test/migrations.js';
 import { newId } from '../../lib/ids.js';
 import { toNewRow } from '../../modules/parts/parts.mapper.js';
 import {
@@ -63,16 +63,6 @@ const rowsOf = async (db: AnyDb, table: string) =>
         .executeTakeFirstOrThrow()
     ).n,
   );
-
-/** Whether `promise` settles within `ms` (a statement that waits for a lock does not). */
-const settlesWithin = (promise: Promise<unknown>, ms: number) =>
-  Promise.race([
-    promise.then(
-      () => true,
-      () => true,
-    ),
-    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms)),
-  ]);
 
 // SQLite has one writer at a time: its count tables keep one row per key, untouched by 020.
 describe.runIf(DIALECTS.includes('postgres'))('migration 020-count-shards on postgres', () => {
