@@ -697,6 +697,26 @@ export async function listPartsOfCategory(
 }
 
 /**
+ * The rows of the category counts grouped by category, to select their sum from: a key's rows (its
+ * shards on PostgreSQL, migration 020) are added up, and a category whose sum is 0 (every part gone,
+ * its shards not folded yet) is left out.
+ */
+function categoryCounts(db: Kysely<Database>) {
+  return db
+    .selectFrom('part_category_counts')
+    .groupBy('categoria')
+    .having((eb) => eb.fn.sum('count'), '>', 0);
+}
+
+/** The same for the conditions. */
+function conditionCounts(db: Kysely<Database>) {
+  return db
+    .selectFrom('part_condition_counts')
+    .groupBy('condizione')
+    .having((eb) => eb.fn.sum('count'), '>', 0);
+}
+
+/**
  * Every category with its number of parts in the statuses asked for (every status when left out;
  * kept by triggers per category, status and, on PostgreSQL, shard; unsorted: the service orders them).
  */
@@ -704,11 +724,7 @@ export async function countByCategory(
   db: Kysely<Database>,
   stati?: readonly PartStatus[],
 ): Promise<CategoryCount[]> {
-  let query = db
-    .selectFrom('part_category_counts')
-    .select((eb) => ['categoria', eb.fn.sum<number>('count').as('count')])
-    .groupBy('categoria')
-    .having((eb) => eb.fn.sum('count'), '>', 0);
+  let query = categoryCounts(db).select((eb) => ['categoria', eb.fn.sum<number>('count').as('count')]);
   const kept = statusCondition({ stato: stati });
   if (kept) query = query.where('stato', kept.op, kept.values);
   const rows = await prepared(query).execute();
@@ -718,11 +734,7 @@ export async function countByCategory(
 /** Every condition with its number of parts (kept by triggers; unsorted: the service orders them). */
 export async function countByCondition(db: Kysely<Database>): Promise<ConditionCount[]> {
   const rows = await prepared(
-    db
-      .selectFrom('part_condition_counts')
-      .select((eb) => ['condizione', eb.fn.sum<number>('count').as('count')])
-      .groupBy('condizione')
-      .having((eb) => eb.fn.sum('count'), '>', 0),
+    conditionCounts(db).select((eb) => ['condizione', eb.fn.sum<number>('count').as('count')]),
   ).execute();
   return rows.map((row) => ({ condizione: row.condizione, count: Number(row.count) }));
 }
@@ -741,24 +753,16 @@ export interface SpellingCount {
 export async function countSpellings(
   db: Kysely<Database>,
 ): Promise<{ categorie: SpellingCount[]; condizioni: SpellingCount[] }> {
-  const categories = db
-    .selectFrom('part_category_counts')
-    .select((eb) => [
-      sql.lit('categoria').as('field'),
-      'categoria as name',
-      eb.fn.sum<number>('count').as('count'),
-    ])
-    .groupBy('categoria')
-    .having((eb) => eb.fn.sum('count'), '>', 0);
-  const conditions = db
-    .selectFrom('part_condition_counts')
-    .select((eb) => [
-      sql.lit('condizione').as('field'),
-      'condizione as name',
-      eb.fn.sum<number>('count').as('count'),
-    ])
-    .groupBy('condizione')
-    .having((eb) => eb.fn.sum('count'), '>', 0);
+  const categories = categoryCounts(db).select((eb) => [
+    sql.lit('categoria').as('field'),
+    'categoria as name',
+    eb.fn.sum<number>('count').as('count'),
+  ]);
+  const conditions = conditionCounts(db).select((eb) => [
+    sql.lit('condizione').as('field'),
+    'condizione as name',
+    eb.fn.sum<number>('count').as('count'),
+  ]);
   const rows = await prepared(categories.unionAll(conditions)).execute();
   const of = (field: string) =>
     rows.filter((row) => row.field === field).map((row) => ({ name: row.name, count: Number(row.count) }));
