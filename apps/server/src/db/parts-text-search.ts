@@ -2,9 +2,13 @@
  * The dialect-specific half of the parts search: how the folded search columns are matched.
  * SQLite reads an FTS5 trigram index (parts_fts, migration 004); PostgreSQL uses LIKE on columns
  * with pg_trgm GIN indexes. Both see the same folded text (lib/text-fold.ts), so they find the
- * same parts. A term shorter than a trigram cannot be served by either index: it is checked on
- * the rows the other conditions leave, or, alone, by reading the rows in order (correct, and
- * bounded by the table's size).
+ * same parts. A term of two characters is served too (migration 021): on SQLite any ASCII pair,
+ * every value in the index ending with U+001F so that each occurrence of a pair starts a trigram
+ * (`pairClause`); on PostgreSQL a rare pair of letters and digits, through an index of the text
+ * with everything else written as 'j' (`gated`, `pairsToIndex`). A single character, and a pair
+ * neither index serves, are checked on the rows the other conditions leave, or, alone, by reading
+ * the rows in order (correct: a common one finds a page and its count in a few rows, a rare one
+ * reads up to the whole table).
  *
  * Fitment and the donor vehicle (migration 014): the marca and modello filters match the part's
  * own value or any fitment entry's (`fitment_marca_norm`, `fitment_modello_norm`), and a word of
@@ -41,6 +45,8 @@ export interface WordTerm {
 export interface TextSearch {
   fields: readonly FieldTerm[];
   words: readonly WordTerm[];
+  /** PostgreSQL: the pairs of letters and digits to find through the index of pairs (`pairsToIndex`). */
+  indexedPairs?: ReadonlySet<string>;
 }
 
 /** The parts matching a text search, and the column that orders them by registration. */
@@ -76,6 +82,21 @@ export interface IndexReads {
 
 /** The shortest term a trigram index serves. */
 const TRIGRAM = 3;
+
+/**
+ * The characters that may follow a pair in parts_fts and that a query can name beforehand: ASCII
+ * but its capitals (the index folds case). Trigrams going on with any other character are listed
+ * from the index itself (parts_fts_terms).
+ */
+const ASCII_FOLLOWERS = Array.from({ length: 0x7f }, (_, index) => String.fromCharCode(index + 1)).filter(
+  (char) => char < 'A' || char > 'Z',
+);
+
+/** Two characters, both ASCII: a pair the SQLite index serves (see `pairClause`). */
+const ASCII_PAIR = /^\p{ASCII}{2}$/u;
+
+/** Part of an FTS5 query: text, or SQL that yields text when the statement runs. */
+type Clause = string | RawBuilder<string>;
 
 const FTS_COLUMN: Record<FieldTerm['column'], string> = {
   nome_norm: 'f_nome',
@@ -117,59 +138,204 @@ function contains(column: string, text: string, dialect: 'sqlite' | 'postgres'):
 }
 
 /**
+ * A pair of ASCII letters or digits but 'j': what PostgreSQL's index of pairs serves (migration
+ * 021 writes every other character as 'j', so a pair with 'j' would find every word ending in j).
+ */
+const ALNUM_PAIR = /^[a-ik-z0-9]{2}$/u;
+
+/** The text parts_pairs_trgm_idx reads, as migration 021 wrote its expression. */
+const PAIR_TEXT = sql`parts_pair_text(parts.search_norm || ' ' || parts.codice_key || ' ' || coalesce(parts.vehicle_key, ''))`;
+
+/**
+ * PostgreSQL: `condition` on `text`, behind the index of pairs when `text` is a pair to read
+ * through it: `parts_pair_text(…) ~ 'x5[a-z0-9]'` finds every part holding the pair (and a few
+ * more, which `condition` drops) in parts_pairs_trgm_idx, 36 trigrams.
+ */
+function gated(text: string, condition: Expression<SqlBool>, indexed: ReadonlySet<string> | undefined) {
+  if (!indexed?.has(text)) return condition;
+  return sql<SqlBool>`(${PAIR_TEXT} ~ ${`${text}[a-z0-9]`} and ${condition})`;
+}
+
+/**
  * A word matches anywhere in the part's text, or, read as a code, in its code or its donor
  * vehicle's targa or telaio.
  */
-function wordCondition(eb: PartsExpressions, word: WordTerm, dialect: 'sqlite' | 'postgres') {
+function wordCondition(
+  eb: PartsExpressions,
+  word: WordTerm,
+  search: TextSearch,
+  dialect: 'sqlite' | 'postgres',
+) {
   const inText = contains('search_norm', word.text, dialect);
-  if (word.code === '') return inText;
   if (dialect === 'postgres') {
+    const pairs = search.indexedPairs;
+    if (word.code === '') return gated(word.text, inText, pairs);
     // The expression of the GIN index parts_codes_trgm_idx (migration 014): one index for the code
     // and the vehicle's keys keeps every word a two-way OR, whose bitmaps PostgreSQL intersects.
     const codes = sql`(parts.codice_key || coalesce(chr(31) || parts.vehicle_key, ''))`;
-    return eb.or([inText, sql<SqlBool>`${codes} like ${likePattern(word.code)} escape '\\'`]);
+    const inCode = sql<SqlBool>`${codes} like ${likePattern(word.code)} escape '\\'`;
+    return word.code === word.text
+      ? gated(word.text, eb.or([inText, inCode]), pairs)
+      : eb.or([gated(word.text, inText, pairs), gated(word.code, inCode, pairs)]);
   }
+  if (word.code === '') return inText;
   return eb.or([inText, ...CODE_COLUMNS.map((column) => contains(column, word.code, dialect))]);
 }
 
 /** A field filter matches the part's own value or, for marca and modello, a fitment entry's. */
-function fieldCondition(eb: PartsExpressions, field: FieldTerm, dialect: 'sqlite' | 'postgres') {
+function fieldCondition(
+  eb: PartsExpressions,
+  field: FieldTerm,
+  search: TextSearch,
+  dialect: 'sqlite' | 'postgres',
+) {
   const columns = FIELD_COLUMNS[field.column];
-  return columns.length === 1
-    ? contains(field.column, field.text, dialect)
-    : eb.or(columns.map((column) => contains(column, field.text, dialect)));
+  const condition =
+    columns.length === 1
+      ? contains(field.column, field.text, dialect)
+      : eb.or(columns.map((column) => contains(column, field.text, dialect)));
+  return dialect === 'postgres' ? gated(field.text, condition, search.indexedPairs) : condition;
+}
+
+/** How many of the newest parts `pairsToIndex` reads to tell a rare pair from a common one. */
+const PROBED = 2000;
+
+/**
+ * The most of those PROBED parts a pair may be in and still be read through the index, for a read
+ * in order (a page) and in no order (a count, or the matches a search sorts itself). Measured at
+ * 10^6 parts on PostgreSQL: reading the rows costs about 0.27 µs a part, a match the index finds
+ * about 30 µs (`parts_pair_text` is computed again to check it). A page on the rows stops at its
+ * 20th match, through the index it takes every match: the index only for a pair none of the newest
+ * parts holds (`b7`, in 1 of them and over a thousand parts in all: 51 ms through the index, 26 on
+ * the rows). A count on the rows reads on until 1,001 matches (the whole table for `ds`, 165
+ * parts: 258 ms, 3.5 through the index), through the index it stops there too: the index up to
+ * 0.65 %, where both cost ~30 ms (`c3`, 4.6 %, stays on the rows: 14 ms).
+ */
+// `ordered` stays at most `unordered`: searchSeqs reads in order with what a read in no order built
+// when that indexed no pair.
+const INDEXED_AT_MOST = { ordered: 0, unordered: 13 } as const;
+
+/** How long a pair's probe is trusted (a pair's share of the parts moves slowly). */
+const PROBE_TTL_MS = 60_000;
+
+/** Per database: each pair probed lately, how many of the newest parts held it, and when. */
+const probes = new WeakMap<Kysely<Database>, Map<string, { held: number; at: number }>>();
+
+/**
+ * The pairs of letters and digits in `search` that PostgreSQL reads through the index of pairs
+ * rather than on the rows, for a read in order or in no order (INDEXED_AT_MOST of the newest
+ * PROBED parts). One short read (1–2 ms at 10^6 parts) for the pairs not probed in the last
+ * minute; SQLite: nothing (its index serves every pair).
+ */
+export async function pairsToIndex(
+  db: Kysely<Database>,
+  search: TextSearch,
+  read: 'ordered' | 'unordered',
+): Promise<ReadonlySet<string>> {
+  if (isSqlite(db)) return new Set();
+  const terms = [
+    ...search.fields.map((field) => field.text),
+    ...search.words.flatMap((word) => [word.text, word.code]),
+  ];
+  const pairs = [...new Set(terms.filter((term) => ALNUM_PAIR.test(term)))];
+  if (pairs.length === 0) return new Set();
+  let known = probes.get(db);
+  if (!known) {
+    known = new Map<string, { held: number; at: number }>();
+    probes.set(db, known);
+  }
+  const now = Date.now();
+  const unknown = pairs.filter((pair) => (known.get(pair)?.at ?? -Infinity) <= now - PROBE_TTL_MS);
+  if (unknown.length > 0) {
+    const counts = unknown.map(
+      (pair, index) =>
+        sql`count(*) filter (where newest.search_norm like ${likePattern(pair)}) as ${sql.ref(`p${index}`)}`,
+    );
+    const { rows } = await sql<Record<string, number | string>>`select ${sql.join(counts)}
+      from (select search_norm from parts order by seq desc limit ${PROBED}) as newest`.execute(db);
+    if (known.size > 1000) known.clear();
+    unknown.forEach((pair, index) => known.set(pair, { held: Number(rows[0]?.[`p${index}`] ?? 0), at: now }));
+  }
+  return new Set(pairs.filter((pair) => (known.get(pair)?.held ?? Infinity) <= INDEXED_AT_MOST[read]));
 }
 
 function isSqlite(db: Kysely<Database>): boolean {
   return db.getExecutor().adapter instanceof SqliteAdapter;
 }
 
+/** The clauses written one after another, as one: a string while every clause is one. */
+function concat(clauses: readonly Clause[]): Clause {
+  const merged: Clause[] = [];
+  for (const clause of clauses) {
+    const last = merged.at(-1);
+    if (typeof clause === 'string' && typeof last === 'string') merged[merged.length - 1] = last + clause;
+    else merged.push(clause);
+  }
+  if (merged.length === 1 && merged[0] !== undefined) return merged[0];
+  return sql<string>`(${sql.join(
+    merged.map((clause) => (typeof clause === 'string' ? sql`${clause}` : clause)),
+    sql` || `,
+  )})`;
+}
+
 /**
- * The FTS5 query for the terms a trigram serves (undefined when none does), and the conditions
- * left for the others.
+ * A pair of ASCII characters in `columns`: any trigram that starts with it (migration 021 closes
+ * every value, so each occurrence starts one). The trigrams going on with an ASCII character are
+ * named in the query (absent ones cost a lookup each); the few going on with another character are
+ * read from parts_fts_terms, by a range of its terms, when the statement runs. At 10^6 parts a rare
+ * pair takes a fraction of a millisecond instead of a read of every row; a common one stops at the
+ * page and the count like any term.
  */
-function splitForFts(search: TextSearch): { match: string | undefined; rest: TextSearch } {
-  const clauses: string[] = [];
+function pairClause(columns: string, pair: string): RawBuilder<string> {
+  const named = ASCII_FOLLOWERS.map((char) => phrase(pair + char)).join(' OR ');
+  // The terms after every pair + ASCII character and before the next pair: pair + the rest.
+  const from = `${pair}\u0080`;
+  const to = pair.slice(0, 1) + String.fromCharCode(pair.charCodeAt(1) + 1);
+  return sql<string>`(${`${columns} : (${named}`} || coalesce((select ' OR ' || group_concat(
+    '"' || replace(term, '"', '""') || '"', ' OR ') from parts_fts_terms
+    where term >= ${from} and term < ${to}), '') || ')')`;
+}
+
+/** `text` in `columns` when parts_fts serves it, else undefined (it is then checked on the rows). */
+function termClause(columns: string, text: string): Clause | undefined {
+  if (characters(text) >= TRIGRAM) return `${columns} : ${phrase(text)}`;
+  return ASCII_PAIR.test(text) ? pairClause(columns, text) : undefined;
+}
+
+/**
+ * The FTS5 query for the terms parts_fts serves (undefined when none is), and the conditions left
+ * for the others. A word matches in the text or, read as a code, in f_codice: served when both
+ * forms are (or the code form is empty, nothing to match).
+ */
+function splitForFts(search: TextSearch): { match: Clause | undefined; rest: TextSearch } {
+  const clauses: Clause[] = [];
   const fields: FieldTerm[] = [];
   const words: WordTerm[] = [];
   for (const field of search.fields) {
-    if (characters(field.text) >= TRIGRAM)
-      clauses.push(`${FTS_COLUMN[field.column]} : ${phrase(field.text)}`);
-    else fields.push(field);
+    const clause = termClause(FTS_COLUMN[field.column], field.text);
+    if (clause === undefined) fields.push(field);
+    else clauses.push(clause);
   }
   for (const word of search.words) {
-    if (characters(word.text) < TRIGRAM) {
-      words.push(word);
-    } else if (word.code === word.text) {
-      clauses.push(`{f_tutto f_codice} : ${phrase(word.text)}`);
-    } else if (characters(word.code) >= TRIGRAM) {
-      clauses.push(`(f_tutto : ${phrase(word.text)} OR f_codice : ${phrase(word.code)})`);
+    if (word.code === word.text) {
+      const either = termClause('{f_tutto f_codice}', word.text);
+      if (either === undefined) words.push(word);
+      else clauses.push(either);
+      continue;
+    }
+    const inText = termClause('f_tutto', word.text);
+    const asCode = word.code === '' ? undefined : termClause('f_codice', word.code);
+    if (inText !== undefined && word.code === '') {
+      clauses.push(inText);
+    } else if (inText !== undefined && asCode !== undefined) {
+      clauses.push(concat(['(', inText, ' OR ', asCode, ')']));
     } else {
-      // A short code form ('a-1' → 'a1') is checked on the rows, beside the indexed text.
+      // A form too short for the index ('a-' → 'a') is checked on the rows, beside the indexed text.
       words.push(word);
     }
   }
-  return { match: clauses.length > 0 ? clauses.join(' AND ') : undefined, rest: { fields, words } };
+  const joined = clauses.flatMap((clause, index) => (index === 0 ? [clause] : [' AND ', clause]));
+  return { match: clauses.length > 0 ? concat(joined) : undefined, rest: { fields, words } };
 }
 
 function restrict<O>(
@@ -179,8 +345,9 @@ function restrict<O>(
 ): SelectQueryBuilder<Database, 'parts', O> {
   let restricted = query;
   for (const field of search.fields)
-    restricted = restricted.where((eb) => fieldCondition(eb, field, dialect));
-  for (const word of search.words) restricted = restricted.where((eb) => wordCondition(eb, word, dialect));
+    restricted = restricted.where((eb) => fieldCondition(eb, field, search, dialect));
+  for (const word of search.words)
+    restricted = restricted.where((eb) => wordCondition(eb, word, search, dialect));
   return restricted;
 }
 
@@ -234,7 +401,7 @@ export function partsMatching(
 }
 
 /** The reads of `match` (and the in-stock condition `stock`) that parts_fts answers alone. */
-function indexReads(db: Kysely<Database>, match: string, stock: RawBuilder<unknown>): IndexReads {
+function indexReads(db: Kysely<Database>, match: Clause, stock: RawBuilder<unknown>): IndexReads {
   const upTo = (limit: number) =>
     sql`(select rowid from parts_fts where parts_fts match ${match} ${stock} limit ${limit})`;
   return {

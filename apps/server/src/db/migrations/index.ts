@@ -19,6 +19,7 @@ import * as m017 from './017-part-images.js';
 import * as m018 from './018-part-images-several.js';
 import * as m019 from './019-seq-blocks.js';
 import * as m020 from './020-count-shards.js';
+import * as m021 from './021-two-character-terms.js';
 
 /**
  * Every migration, in order. Names are never changed once released: the database records them.
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '018-part-images-several': m018,
   '019-seq-blocks': m019,
   '020-count-shards': m020,
+  '021-two-character-terms': m021,
 };

@@ -12,7 +12,13 @@ import {
   type PartStatus,
   type SortField,
 } from '@magazzino/contract';
-import { partsMatching, type MatchingParts, type TextSearch } from '../../db/parts-text-search.js';
+import {
+  pairsToIndex,
+  partsMatching,
+  type MatchingParts,
+  type TextSearch,
+  type WordTerm,
+} from '../../db/parts-text-search.js';
 import { prepared } from '../../db/prepared-statements.js';
 import type { Database } from '../../db/schema.js';
 import { codeKey, foldText } from '../../lib/text-fold.js';
@@ -126,27 +132,43 @@ const NULLABLE_SORTS: ReadonlySet<SortField> = new Set(
 /** Rows per INSERT: 30 columns each stays well under SQLite's bound-parameter limit. */
 const INSERT_BATCH = 400;
 
-/** The free text split into folded words, each with its code form. */
+/** The free text split into folded words, each with its code form, each once ('fa FA' is 'fa'). */
 function textSearchOf(filter: PartFilter): TextSearch {
   const fields = (['nome', 'marca', 'modello'] as const).flatMap((field) => {
     const text = foldText(filter[field] ?? '');
     return text === '' ? [] : [{ column: `${field}_norm` as const, text }];
   });
-  const words = (filter.q ?? '')
-    .split(/\s+/u)
-    .map((word) => ({ text: foldText(word), code: codeKey(word) }))
-    .filter((word) => word.text !== '');
-  return { fields, words };
+  // The code form follows from the folded text (codeKey folds first): the text is the key.
+  const words = new Map<string, WordTerm>();
+  for (const word of (filter.q ?? '').split(/\s+/u)) {
+    const text = foldText(word);
+    if (text !== '' && !words.has(text)) words.set(text, { text, code: codeKey(word) });
+  }
+  return { fields, words: [...words.values()] };
 }
 
-/** The parts matching `filter`, and how to order them by registration. */
-function matching(db: Kysely<Database>, filter: PartFilter): MatchingParts {
+/**
+ * The parts matching `filter`, and how to order them by registration, for a read in order (a page,
+ * a chunk) or in no order (a count): on PostgreSQL a pair of characters may be read through its
+ * index for one and not the other (`pairsToIndex`).
+ */
+async function matching(
+  db: Kysely<Database>,
+  filter: PartFilter,
+  read: 'ordered' | 'unordered',
+): Promise<MatchingParts & { pairsIndexed: boolean }> {
   // An exact code is a handful of rows on its index: the text terms are checked on those rows.
   const stati = statusCondition(filter);
-  const matched = partsMatching(db, textSearchOf(filter), {
-    useIndex: filter.codeIs === undefined,
-    inStock: isInStock(stati),
-  });
+  const search = textSearchOf(filter);
+  const indexedPairs = filter.codeIs === undefined ? await pairsToIndex(db, search, read) : undefined;
+  const matched = partsMatching(
+    db,
+    { ...search, indexedPairs },
+    {
+      useIndex: filter.codeIs === undefined,
+      inStock: isInStock(stati),
+    },
+  );
   let query = matched.query;
   if (filter.categoria !== undefined) query = query.where('parts.categoria', '=', filter.categoria);
   if (filter.veicolo !== undefined) query = query.where('parts.vehicle_id', '=', filter.veicolo);
@@ -183,6 +205,7 @@ function matching(db: Kysely<Database>, filter: PartFilter): MatchingParts {
     query,
     seq: matched.seq,
     inStockChecked: matched.inStockChecked,
+    pairsIndexed: (indexedPairs?.size ?? 0) > 0,
     ...(onlyText && matched.fromIndex ? { fromIndex: matched.fromIndex } : {}),
   };
 }
@@ -437,7 +460,7 @@ export async function countParts(
     ).executeTakeFirstOrThrow();
     return { count: Number(row.count), exact: true };
   }
-  const matched = matching(db, filter);
+  const matched = await matching(db, filter, 'unordered');
   if (plain) {
     const row = await matched.query
       .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -476,7 +499,7 @@ export async function listPartsPage(
   limit: number,
   offset: number,
 ): Promise<StoredPart[]> {
-  const matched = matching(db, filter);
+  const matched = await matching(db, filter, 'ordered');
   let query = matched.query;
   let skip = offset;
   // The plain list (by status alone, in registration order) has one SQL text per status filter
@@ -551,7 +574,7 @@ async function rowsAfter<C extends keyof PartsTable>(
   limit: number,
   columns: readonly C[],
 ): Promise<{ rows: Pick<PartRowOf, C>[]; next: PartCursor | undefined }> {
-  const matched = matching(db, filter);
+  const matched = await matching(db, filter, 'ordered');
   const key = sortRef(sort, matched.seq);
   // The columns asked for, plus the sort key and seq the next chunk resumes from.
   type Row = Pick<PartRowOf, C> & { sort_key: SortValue | null; sort_seq: number | string };
@@ -620,7 +643,7 @@ export async function listMatchingSeqs(
   // An exact code's segment (`codeIs`) reads the few rows of that code on its index and checks
   // the terms on them, whatever their values: one plan suits every search, so it is prepared
   // (PostgreSQL planned it anew for every search: 0.3–0.4 ms, where running it takes 0.02).
-  return newestSeqs(db, matching(db, filter), limit, filter.codeIs !== undefined);
+  return newestSeqs(db, await matching(db, filter, 'ordered'), limit, filter.codeIs !== undefined);
 }
 
 /**
@@ -639,7 +662,7 @@ export async function searchSeqs(
   newest: number,
   countLimit: number,
 ): Promise<{ seqs: number[]; count: number; exact: boolean }> {
-  const matched = matching(db, filter);
+  const matched = await matching(db, filter, 'unordered');
   const hits = matched.fromIndex
     ? await matched.fromIndex.matches(countLimit + 1)
     : (
@@ -651,7 +674,10 @@ export async function searchSeqs(
   if (hits.length <= countLimit) {
     return { seqs: hits.sort((a, b) => b - a).slice(0, newest), count: hits.length, exact: true };
   }
-  return { seqs: await newestSeqs(db, matched, newest), count: countLimit, exact: false };
+  // More than the limit: the newest, read in order. A read in order indexes fewer pairs than one in
+  // no order, if any (pairsToIndex): only when this one indexed a pair can that read differ.
+  const inOrder = matched.pairsIndexed ? await matching(db, filter, 'ordered') : matched;
+  return { seqs: await newestSeqs(db, inOrder, newest), count: countLimit, exact: false };
 }
 
 /** The seqs of the newest `limit` matches, newest first; `prepare`: as a prepared statement. */
