@@ -101,7 +101,9 @@ export async function startServer(env) {
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  const deadline = Date.now() + 60_000;
+  // A copy of an older warehouse is migrated before the server listens: at 10^6 parts rebuilding
+  // the SQLite search index (migration 021) alone takes about a minute.
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
     try {

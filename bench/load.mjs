@@ -93,6 +93,20 @@ const Q_PAIRS = rotate(
   13,
 ).slice(0, 120);
 
+/**
+ * Two-character terms: the start of a model or a part's name (common pairs), and pairs a clerk
+ * types for a model (C3, A4, X5) that the demo warehouse has few or none of (rare pairs).
+ */
+const Q_SHORT = rotate(
+  [
+    ...new Set([
+      ...[...partWords, ...models].map((word) => word.slice(0, 2)),
+      ...['c3', 'c4', 'a4', 'x5', 'q7', 'zq', 'k9', 'j2', 'w8', 'v6', 'b7', 'y3'],
+    ]),
+  ],
+  5,
+);
+
 const query = (params) => `/api/componenti?${new URLSearchParams({ ...params, limit: '20' }).toString()}`;
 
 /** Runs autocannon for DURATION seconds over `paths` in turn (one per request). */
@@ -324,6 +338,7 @@ async function measure(dialect, count) {
     await run('(a) nome+marca, varied', { paths: NOME_MARCA.map((pair) => query(pair)) });
     await run('(q) one word, varied', { paths: Q_WORDS.map((q) => query({ q })) });
     await run('(q) two words, varied', { paths: Q_PAIRS.map((q) => query({ q })) });
+    await run('(q) two characters, varied', { paths: Q_SHORT.map((q) => query({ q })) });
     await run('(b) page at offset 50,000', { paths: ['/api/componenti?limit=20&offset=50000'] });
     await run('(c) one part by id', { paths: ids.map((id) => `/api/componenti/${id}`) });
     await run('(d) exact location', {
