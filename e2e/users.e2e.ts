@@ -219,7 +219,9 @@ describe('sign-up with approval (SIGNUP=approval) in Chromium', () => {
           .selectOption('sola_lettura');
         await saveScreenshot(admins, `approval-requests-${viewport}`);
         expect(await seriousAxeViolations(admins)).toEqual([]);
+        const approval = admins.waitForRequest((request) => request.url().endsWith('/approve'));
         await admins.getByRole('button', { name: `Approva la richiesta di ${newcomer.username}` }).click();
+        expect((await approval).postDataJSON()).toEqual({ role: 'sola_lettura' });
         await admins.getByRole('combobox', { name: `Ruolo di ${newcomer.username}` }).waitFor();
         expect(
           await admins.getByRole('combobox', { name: `Ruolo di ${newcomer.username}` }).inputValue(),

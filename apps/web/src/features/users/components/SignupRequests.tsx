@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
@@ -11,7 +10,11 @@ const t = messages.users.requests;
 
 /** What the page does with a request, and which one is being answered. */
 export interface RequestHandlers {
-  onApprove: (account: UserAccount, role: Role) => void;
+  /** The role to give `account`: the one picked, or the request's proposed one. */
+  roleOf: (account: UserAccount) => Role;
+  onPickRole: (account: UserAccount, role: Role) => void;
+  /** Approves `account` with `roleOf(account)`. */
+  onApprove: (account: UserAccount) => void;
   onReject: (account: UserAccount) => void;
   /** The id of the request whose answer is being sent: its controls wait. */
   busyId: string | undefined;
@@ -22,14 +25,18 @@ interface SignupRequestsProps extends RequestHandlers {
   requests: UserAccount[];
 }
 
-/** The role to give (the request's proposed one at first), 'Approva' and 'Rifiuta'. */
+/**
+ * The role to give (the request's proposed one at first), 'Approva' and 'Rifiuta'. The pick is the
+ * page's, not this control's: it stays when the section is drawn again as cards or as a table.
+ */
 function RequestControls({
   account,
+  roleOf,
+  onPickRole,
   onApprove,
   onReject,
   busyId,
 }: RequestHandlers & { account: UserAccount }) {
-  const [role, setRole] = useState<Role>(account.role);
   const busy = busyId === account._id;
   return (
     <div className="d-flex flex-wrap align-items-center gap-2">
@@ -37,11 +44,11 @@ function RequestControls({
         size="sm"
         className="users-role-select"
         aria-label={t.roleFor(account.username)}
-        value={role}
+        value={roleOf(account)}
         disabled={busy}
         onChange={(event) => {
           const parsed = RoleSchema.safeParse(event.target.value);
-          if (parsed.success) setRole(parsed.data);
+          if (parsed.success) onPickRole(account, parsed.data);
         }}
       >
         {ROLES.map((option) => (
@@ -54,7 +61,7 @@ function RequestControls({
         type="button"
         className="btn btn-sm btn-soft-success"
         disabled={busy}
-        onClick={() => onApprove(account, role)}
+        onClick={() => onApprove(account)}
       >
         {t.approve}
         <span className="visually-hidden">{t.of(account.username)}</span>

@@ -36,6 +36,8 @@ export function useAccountChanges(selfId: string | undefined) {
   // Kept after the dialog closes, so its text does not change while it fades out.
   const [confirmation, setConfirmation] = useState<PendingConfirmation | null>(null);
   const [asking, setAsking] = useState(false);
+  // The role picked for each request, by account id, until it is answered.
+  const [picks, setPicks] = useState<Readonly<Record<string, Role>>>({});
   const ask = (pending: PendingConfirmation) => {
     setConfirmation(pending);
     setAsking(true);
@@ -100,11 +102,13 @@ export function useAccountChanges(selfId: string | undefined) {
 
   /** The answers to the sign-ups waiting for approval. */
   const requestHandlers: RequestHandlers = {
-    onApprove: (account, role) => {
+    roleOf: (account) => picks[account._id] ?? account.role,
+    onPickRole: (account, role) => setPicks((current) => ({ ...current, [account._id]: role })),
+    onApprove: (account) => {
       setNotice(null);
       setFailure(null);
       approve.mutate(
-        { id: account._id, role },
+        { id: account._id, role: picks[account._id] ?? account.role },
         {
           onSuccess: (approved) => setNotice(t.done.approved(approved.username, approved.role)),
           onError: (error) => setFailure({ title: t.failed.approve, error }),

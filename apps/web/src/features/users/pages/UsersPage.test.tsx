@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AccountSettings, UserAccount } from '@magazzino/contract';
@@ -190,6 +190,56 @@ describe("'Utenti' for an amministratore", () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(3);
     expect(within(list).getByRole('combobox', { name: 'Ruolo di Luca' })).toHaveValue('magazziniere');
     expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('approves a request with the role picked, kept while the screen turns from table to cards', async () => {
+    // A screen whose width the test sets, telling the page when it crosses a media query.
+    const phoneQuery = '(max-width: 767.98px)';
+    let phone = false;
+    const listeners = new Set<() => void>();
+    vi.stubGlobal(
+      'matchMedia',
+      (query: string) =>
+        ({
+          get matches() {
+            return query === phoneQuery && phone;
+          },
+          addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+          removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
+        }) as unknown as MediaQueryList,
+    );
+    const waiting = makeAccount({
+      _id: 'u-4',
+      email: 'paolo.neri@example.it',
+      username: 'Paolo',
+      status: 'in_attesa',
+      createdAt: '2025-04-01T09:00:00.000Z',
+    });
+    let accounts = [...ACCOUNTS, waiting];
+    const calls = adminApi({
+      'GET /api/users': () => jsonResponse(200, accounts),
+      'POST /api/users/u-4/approve': (call) => {
+        const { role } = call.body as { role: UserAccount['role'] };
+        accounts = accounts.map((a) => (a._id === 'u-4' ? { ...a, role, status: 'attivo' } : a));
+        return jsonResponse(200, accounts[3]);
+      },
+    });
+    await openAsAdmin();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Ruolo per Paolo' }), 'sola_lettura');
+    // The phone is turned: the requests are drawn as cards, then as a table again.
+    for (const turned of [true, false]) {
+      phone = turned;
+      act(() => listeners.forEach((listener) => listener()));
+      expect(screen.getByRole('combobox', { name: 'Ruolo per Paolo' })).toHaveValue('sola_lettura');
+    }
+    await userEvent.click(screen.getByRole('button', { name: 'Approva la richiesta di Paolo' }));
+    expect(await screen.findByText(/Paolo.*Sola lettura/)).toBeInTheDocument();
+    expect(callsTo(calls, 'POST /api/users/u-4/approve').map((c) => c.body)).toEqual([
+      { role: 'sola_lettura' },
+    ]);
+    await waitFor(() =>
+      expect(rowOf('Paolo').getByRole('combobox', { name: 'Ruolo di Paolo' })).toHaveValue('sola_lettura'),
+    );
   });
 
   it("offers 'Utenti' in the user menu, with the role", async () => {
