@@ -157,7 +157,8 @@ describe('ImportPage', () => {
     const calls = serveImport();
     const { router } = renderApp(PATH, { storedUser: TEST_USER });
     await screen.findByRole('heading', { level: 1, name: 'Importa componenti' });
-    expect(document.title).toBe('Importa componenti · Magazzino Ricambi');
+    // The title is set by an effect, which may run just after the heading is drawn.
+    await waitFor(() => expect(document.title).toBe('Importa componenti · Magazzino Ricambi'));
     expect(screen.getByRole('list', { name: 'Passaggi dell’importazione' })).toHaveTextContent(
       /File.*Colonne/,
     );

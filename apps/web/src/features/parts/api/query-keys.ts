@@ -1,4 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { Part } from '@magazzino/contract';
+import type { PartsPage } from './read-page';
 
 /** What the list shows: its filters and free-text search, and its order (null: the server's default). */
 export interface PartsListFilter {
@@ -66,12 +68,26 @@ export const partKeys = {
   donor: (id: string) => ['parts', 'donor', id] as const,
 };
 
+/** The kinds of query whose data is a page of parts (`PartsPage`). */
+const PAGE_KINDS: ReadonlySet<unknown> = new Set(['list', 'category', 'location']);
+
 /**
  * After a part was changed or deleted: every list and count is refreshed, while the part's own
  * entry is only marked stale. The screen that made the change still shows it (and may still be
  * leaving: refetching it now would remount the edit form, or fetch a 404 after a deletion).
+ * Given the part as saved, the pages already read show it at once in its place, so a list
+ * returned to does not show the old values while it is read again.
  */
-export async function refreshAfterChange(queryClient: QueryClient, id: string): Promise<void> {
+export async function refreshAfterChange(queryClient: QueryClient, id: string, saved?: Part): Promise<void> {
+  if (saved) {
+    queryClient.setQueriesData<PartsPage>(
+      { queryKey: partKeys.all, predicate: (query) => PAGE_KINDS.has(query.queryKey[1]) },
+      (page) =>
+        page?.parts.some((part) => part._id === id)
+          ? { ...page, parts: page.parts.map((part) => (part._id === id ? saved : part)) }
+          : page,
+    );
+  }
   await queryClient.invalidateQueries({ queryKey: partKeys.detail(id), refetchType: 'none' });
   await queryClient.invalidateQueries({
     queryKey: partKeys.all,

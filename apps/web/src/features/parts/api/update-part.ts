@@ -26,6 +26,6 @@ export function useUpdatePart() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePart,
-    onSuccess: (_saved, { id }) => refreshAfterChange(queryClient, id),
+    onSuccess: (saved, { id }) => refreshAfterChange(queryClient, id, saved.part),
   });
 }

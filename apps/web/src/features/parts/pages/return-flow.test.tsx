@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Part } from '@magazzino/contract';
-import { callsTo, jsonResponse, mockApi } from '../../../testing/mock-api';
+import { callsTo, deferredResponse, jsonResponse, mockApi } from '../../../testing/mock-api';
 import { currentPath, renderApp } from '../../../testing/render-app';
 import { makePart, ME_SIGNED_IN, TEST_USER } from '../../../testing/test-data';
 
@@ -53,6 +53,40 @@ describe('returning after a change', () => {
     await waitFor(() => expect(router.state.location.state).toBeNull());
     await userEvent.click(screen.getByRole('button', { name: 'Chiudi' }));
     await waitFor(() => expect(screen.queryByText('Modifiche salvate')).not.toBeInTheDocument());
+  });
+
+  it('shows the saved values on the list returned to while the list is read again', async () => {
+    const reread = deferredResponse();
+    let listReads = 0;
+    mockApi({
+      ...ME_SIGNED_IN,
+      'GET /api/componenti': () => {
+        listReads += 1;
+        return listReads === 1 ? jsonResponse(200, [PART], { 'x-total-count': '30' }) : reread.response;
+      },
+      [`GET /api/componenti/${ID}`]: () => jsonResponse(200, PART, { etag: '"1"' }),
+      [`PATCH /api/componenti/modifica/${ID}`]: ({ body }) =>
+        jsonResponse(200, { ...PART, ...(body as Partial<Part>) }, { etag: '"2"' }),
+    });
+    const list = '/elencocomponenti?nome=pompa';
+    const { router } = renderApp(list, { storedUser: TEST_USER });
+    const rowOf = async () => {
+      const row = (await screen.findByRole('link', { name: 'Modifica Pompa acqua' })).closest('tr');
+      if (!row) throw new Error('no row for Pompa acqua');
+      return row;
+    };
+    (await screen.findByRole('link', { name: 'Modifica Pompa acqua' })).closest('tr');
+    expect(within(await rowOf()).getByText(PART.marca)).toBeInTheDocument();
+    await userEvent.click(await link('Modifica Pompa acqua'));
+    await editAndSave();
+    await waitFor(() => expect(currentPath(router)).toBe(list));
+    expect(await notice('Modifiche salvate')).toBeInTheDocument();
+    // The list is being read again (its answer has not come), and already shows the saved brand.
+    await waitFor(() => expect(listReads).toBe(2));
+    const row = await rowOf();
+    expect(within(row).getByText('Lancia')).toBeInTheDocument();
+    expect(within(row).queryByText(PART.marca)).toBeNull();
+    reread.release(jsonResponse(200, [{ ...PART, marca: 'Lancia' }], { 'x-total-count': '30' }));
   });
 
   it('goes list → part page → edit, and comes back to the part page, whose back link still leads to the list', async () => {
