@@ -1,8 +1,9 @@
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import Database from './sqlite-driver.js';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DIALECTS, PG_ADMIN_URL } from '../../test/databases.js';
-import { prepared, preparingPool, StatementNames } from './prepared-statements.js';
+import { compiledOnce, prepared, preparingPool, StatementNames } from './prepared-statements.js';
 
 interface Numbers {
   numbers: { n: number; label: string };
@@ -25,6 +26,66 @@ describe('statement names', () => {
     expect(names.nameOf('select 3 /* prepared */')).toBeUndefined();
     expect(names.nameOf('select 1 /* prepared */')).toBe(first);
     expect(names.size).toBe(2);
+  });
+});
+
+describe('queries compiled once', () => {
+  let db: Kysely<Numbers> | undefined;
+  afterEach(async () => {
+    await db?.destroy();
+    db = undefined;
+  });
+
+  /** An in-memory SQLite database with the numbers 1–100 and their labels. */
+  async function sqlite(): Promise<Kysely<Numbers>> {
+    db = new Kysely<Numbers>({ dialect: new SqliteDialect({ database: new Database(':memory:') }) });
+    await sql`create table numbers (n integer primary key, label text not null)`.execute(db);
+    await sql`with recursive s(x) as (select 1 union all select x + 1 from s where x < 100)
+      insert into numbers select x, 'numero ' || x from s`.execute(db);
+    return db;
+  }
+
+  it('builds the query once per database and answers each call with its own arguments', async () => {
+    const kysely = await sqlite();
+    let builds = 0;
+    const likeBut = compiledOnce((database: Kysely<Numbers>, pattern: string, except: string) => {
+      builds += 1;
+      return database
+        .selectFrom('numbers')
+        .select(['n', 'label'])
+        .where('label', 'like', pattern)
+        .where('label', '<>', except)
+        .where('n', '<', 1000)
+        .orderBy('n');
+    });
+    expect((await likeBut(kysely, 'numero 1_', 'numero 12')).map((row) => row.n)).toEqual([
+      10, 11, 13, 14, 15, 16, 17, 18, 19,
+    ]);
+    expect(await likeBut(kysely, 'numero 100', '')).toEqual([{ n: 100, label: 'numero 100' }]);
+    expect(await likeBut(kysely, 'sette', '')).toEqual([]);
+    // Inside a transaction too, and rolled back with it.
+    await expect(
+      kysely.transaction().execute(async (trx) => {
+        await trx.updateTable('numbers').set({ label: 'sette' }).where('n', '=', 7).execute();
+        expect(await likeBut(trx, 'sette', '')).toEqual([{ n: 7, label: 'sette' }]);
+        throw new Error('annullata');
+      }),
+    ).rejects.toThrow('annullata');
+    expect(await likeBut(kysely, 'sette', '')).toEqual([]);
+    expect(await likeBut(kysely, 'numero 7', '')).toEqual([{ n: 7, label: 'numero 7' }]);
+    expect(builds).toBe(1);
+  });
+
+  it('refuses a query that does not put each argument in exactly one parameter', async () => {
+    const kysely = await sqlite();
+    const ignoring = compiledOnce((database: Kysely<Numbers>, _label: string) =>
+      database.selectFrom('numbers').select('n').where('label', '=', 'numero 1'),
+    );
+    await expect(ignoring(kysely, '2')).rejects.toThrow(/argument 0 is not exactly one parameter/);
+    const twice = compiledOnce((database: Kysely<Numbers>, label: string) =>
+      database.selectFrom('numbers').select('n').where('label', '=', label).where('label', '<', label),
+    );
+    await expect(twice(kysely, '2')).rejects.toThrow(/argument 0 is not exactly one parameter/);
   });
 });
 
@@ -95,6 +156,18 @@ describe.runIf(DIALECTS.includes('postgres'))('statements prepared on PostgreSQL
     expect(label).toBe('numero 7');
     expect(await byNumber(kysely, 8)).toEqual({ label: 'numero 8' });
     expect(await preparedTexts(kysely)).toHaveLength(1);
+  });
+
+  it('prepares a query compiled once, and answers each call with its own argument', async () => {
+    const kysely = await open();
+    const numberOf = compiledOnce((database: Kysely<Numbers>, label: string) =>
+      database.selectFrom('numbers').select('n').where('label', '=', label),
+    );
+    expect(await numberOf(kysely, 'numero 5')).toEqual([{ n: 5 }]);
+    expect(await numberOf(kysely, 'numero 64')).toEqual([{ n: 64 }]);
+    expect(await kysely.transaction().execute((trx) => numberOf(trx, 'numero 9'))).toEqual([{ n: 9 }]);
+    expect(await numberOf(kysely, 'numero 500')).toEqual([]);
+    expect(await preparedTexts(kysely)).toEqual([expect.stringMatching(/"label" = \$1 \/\* prepared \*\/$/)]);
   });
 
   it('sends the queries past its limit unnamed, and they still answer', async () => {

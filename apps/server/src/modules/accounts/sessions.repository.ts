@@ -1,6 +1,6 @@
 import type { User } from '@magazzino/contract';
 import type { Kysely } from 'kysely';
-import { prepared } from '../../db/prepared-statements.js';
+import { compiledOnce } from '../../db/prepared-statements.js';
 import type { Database } from '../../db/schema.js';
 import { toUser } from './users.repository.js';
 
@@ -92,16 +92,10 @@ export async function deleteSessionByPublicId(
   return Number(result.numDeletedRows) > 0;
 }
 
-/**
- * The session with id hash `idHash` and its user, in one query; none when the account is not
- * active. The role is read here on every request, so a change applies to the very next one.
- */
-export async function findSessionWithUser(
-  db: Kysely<Database>,
-  idHash: string,
-): Promise<{ session: StoredSession; user: User } | undefined> {
-  // Every guarded request asks this: prepared on PostgreSQL (its planning cost more than the lookup).
-  const query = db
+// Every guarded request asks this: compiled once, and prepared on PostgreSQL (its planning cost
+// more than the lookup).
+const sessionWithUser = compiledOnce((db, idHash: string) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     // Two-factor sign-in (migration 011): whether the user has it, and whether every account must.
@@ -127,8 +121,18 @@ export async function findSessionWithUser(
       'users.role',
     ])
     .where('sessions.id_hash', '=', idHash)
-    .where('users.status', '=', 'attivo');
-  const row = await prepared(query).executeTakeFirst();
+    .where('users.status', '=', 'attivo'),
+);
+
+/**
+ * The session with id hash `idHash` and its user, in one query; none when the account is not
+ * active. The role is read here on every request, so a change applies to the very next one.
+ */
+export async function findSessionWithUser(
+  db: Kysely<Database>,
+  idHash: string,
+): Promise<{ session: StoredSession; user: User } | undefined> {
+  const [row] = await sessionWithUser(db, idHash);
   if (!row) return undefined;
   return {
     session: {

@@ -19,7 +19,7 @@ import {
   type TextSearch,
   type WordTerm,
 } from '../../db/parts-text-search.js';
-import { prepared } from '../../db/prepared-statements.js';
+import { compiledOnce, prepared } from '../../db/prepared-statements.js';
 import type { Database } from '../../db/schema.js';
 import { codeKey, foldText } from '../../lib/text-fold.js';
 import {
@@ -306,11 +306,13 @@ function resumeConditions<O>(
   return value === null ? [emptyAfter, allFilled] : [afterValue];
 }
 
+const partById = compiledOnce((db, id: string) =>
+  db.selectFrom('parts').select(PART_COLUMNS).where('id', '=', id),
+);
+
 /** The part with this id, if any (its donor vehicle as an id). */
 export async function findPartById(db: Kysely<Database>, id: string): Promise<StoredPart | undefined> {
-  const row = await prepared(
-    db.selectFrom('parts').select(PART_COLUMNS).where('id', '=', id),
-  ).executeTakeFirst();
+  const [row] = await partById(db, id);
   return row ? readStoredPart(db, row) : undefined;
 }
 
