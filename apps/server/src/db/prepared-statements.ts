@@ -59,25 +59,50 @@ interface CompiledOnce<R> {
   slots: number[];
 }
 
+/** A value a compiled query takes as a parameter. */
+type Argument = string | number;
+
+/** How a query compiled once is run: on a database (or transaction), with its arguments. */
+type CompiledRun<DB, A extends Argument[], Q extends Compilable<unknown>> = (
+  db: Kysely<DB>,
+  ...args: A
+) => Promise<InferResult<Q>>;
+
+/** Which statements a compiled query is sent as: marked (see `prepared`) or plain. */
+interface CompileOptions {
+  /** Mark it (the default): on PostgreSQL, prepared once per connection. */
+  prepare?: boolean;
+}
+
 /**
- * A marked query (see `prepared`) built and compiled by Kysely once per database, then run with
- * each call's arguments in its parameters. Building a query and compiling it cost more than
- * running a lookup by key (one part by id on SQLite: Kysely's building and compiling took a fifth
- * of the main thread), and the same SQL string each time is also a cheaper key for the statement
- * caches. `build` must give the same SQL whatever the arguments: it is called once, with a
- * placeholder string for each, and every placeholder must land in exactly one parameter (checked).
+ * A query built and compiled by Kysely once per database and shape, then run with each call's
+ * arguments in its parameters. Building a query and compiling it cost more than running a lookup
+ * by key (one part by id on SQLite: Kysely's building and compiling took a fifth of the main
+ * thread), and the same SQL string each time is also a cheaper key for the statement caches.
+ *
+ * `shape` is what the SQL depends on (the statuses asked for, a direction), `keyOf` names it;
+ * `build` must give the same SQL for a shape whatever the arguments: it is called once per shape,
+ * with a placeholder string for each argument, and every placeholder must land in exactly one
+ * parameter (checked). A marked query (the default) must have few shapes: each is a named
+ * statement on PostgreSQL.
  */
-export function compiledOnce<
-  A extends string[],
+export function compiledByShape<
+  S,
+  A extends Argument[],
   Q extends EndModifiable<Q> & Compilable<unknown>,
   DB = Database,
->(build: (db: Kysely<DB>, ...args: A) => Q): (db: Kysely<DB>, ...args: A) => Promise<InferResult<Q>> {
+>(
+  keyOf: (shape: S) => string,
+  build: (db: Kysely<DB>, shape: S, ...args: A) => Q,
+  options: CompileOptions = {},
+): (db: Kysely<DB>, shape: S, ...args: A) => Promise<InferResult<Q>> {
   type Row = InferResult<Q>[number];
-  // By dialect adapter: a database's transactions share it, and SQLite and PostgreSQL differ.
-  const compiledFor = new WeakMap<object, CompiledOnce<Row>>();
-  const compile = (db: Kysely<DB>, count: number): CompiledOnce<Row> => {
+  // By dialect adapter (a database's transactions share it; SQLite and PostgreSQL differ), then shape.
+  const compiledFor = new WeakMap<object, Map<string, CompiledOnce<Row>>>();
+  const compile = (db: Kysely<DB>, shape: S, count: number): CompiledOnce<Row> => {
     const placeholders = Array.from({ length: count }, (_, index) => `\u0000compiled-once-${index}\u0000`);
-    const compiled = prepared(build(db, ...(placeholders as A))).compile() as CompiledQuery<Row>;
+    const query = build(db, shape, ...(placeholders as A));
+    const compiled = (options.prepare === false ? query : prepared(query)).compile() as CompiledQuery<Row>;
     const slots = compiled.parameters.map((parameter) => placeholders.indexOf(parameter as string));
     for (let index = 0; index < count; index += 1) {
       if (slots.filter((slot) => slot === index).length !== 1) {
@@ -86,17 +111,37 @@ export function compiledOnce<
     }
     return { compiled, slots };
   };
-  return async (db, ...args) => {
+  return async (db, shape, ...args) => {
     const adapter = db.getExecutor().adapter;
-    let once = compiledFor.get(adapter);
+    let shapes = compiledFor.get(adapter);
+    if (shapes === undefined) {
+      shapes = new Map();
+      compiledFor.set(adapter, shapes);
+    }
+    const key = keyOf(shape);
+    let once = shapes.get(key);
     if (once === undefined) {
-      once = compile(db, args.length);
-      compiledFor.set(adapter, once);
+      once = compile(db, shape, args.length);
+      shapes.set(key, once);
     }
     const { compiled, slots } = once;
     const parameters = slots.map((slot, index) => (slot < 0 ? compiled.parameters[index] : args[slot]));
     return (await db.executeQuery<Row>({ ...compiled, parameters })).rows as InferResult<Q>;
   };
+}
+
+/** `compiledByShape` for a query of one shape. */
+export function compiledOnce<
+  A extends Argument[],
+  Q extends EndModifiable<Q> & Compilable<unknown>,
+  DB = Database,
+>(build: (db: Kysely<DB>, ...args: A) => Q, options: CompileOptions = {}): CompiledRun<DB, A, Q> {
+  const run = compiledByShape(
+    () => '',
+    (db: Kysely<DB>, _shape: undefined, ...args: A) => build(db, ...args),
+    options,
+  );
+  return (db, ...args) => run(db, undefined, ...args);
 }
 
 /** The names of the marked statements, by their SQL text: the same text has the same name on every connection. */

@@ -19,7 +19,7 @@ import {
   type TextSearch,
   type WordTerm,
 } from '../../db/parts-text-search.js';
-import { compiledOnce, prepared } from '../../db/prepared-statements.js';
+import { compiledByShape, compiledOnce, prepared } from '../../db/prepared-statements.js';
 import type { Database } from '../../db/schema.js';
 import { codeKey, foldText } from '../../lib/text-fold.js';
 import {
@@ -430,6 +430,30 @@ export interface MatchCount {
   exact: boolean;
 }
 
+/** The name of the statuses a filter keeps (undefined: all), the same for the same set in any order. */
+const statusesKey = (stati: readonly PartStatus[] | undefined) =>
+  stati === undefined ? '*' : [...new Set(stati)].sort().join(',');
+
+/** The number of parts in the statuses `stati` (all when undefined), summed from the counts table. */
+function countedIn(db: Kysely<Database>, stati: readonly PartStatus[] | undefined) {
+  const kept = statusCondition({ stato: stati });
+  const counts = db.selectFrom('part_category_counts');
+  // The counts table is small (a row per category and status): any plan is the right one.
+  return (kept ? counts.where('stato', kept.op, kept.values) : counts).select((eb) =>
+    eb.fn.coalesce(eb.fn.sum<number>('count'), sql.lit(0)).as('count'),
+  );
+}
+
+const statusCount = compiledByShape(statusesKey, (db, stati: readonly PartStatus[] | undefined) =>
+  countedIn(db, stati),
+);
+
+const categoryStatusCount = compiledByShape(
+  statusesKey,
+  (db, stati: readonly PartStatus[] | undefined, categoria: string) =>
+    countedIn(db, stati).where('categoria', '=', categoria),
+);
+
 /**
  * How many parts match. A text search counts at most `limit` matches, so a count never reads
  * more than that many entries of the index (more is reported as `limit`, not exact). Without a
@@ -452,15 +476,11 @@ export async function countParts(
     filter.locationPrefix === undefined &&
     filter.veicolo === undefined
   ) {
-    let counts = db.selectFrom('part_category_counts');
-    if (filter.categoria !== undefined) counts = counts.where('categoria', '=', filter.categoria);
-    const stati = statusCondition(filter);
-    if (stati) counts = counts.where('stato', stati.op, stati.values);
-    // The counts table is small (a row per category and status): any plan is the right one.
-    const row = await prepared(
-      counts.select((eb) => eb.fn.coalesce(eb.fn.sum<number>('count'), sql.lit(0)).as('count')),
-    ).executeTakeFirstOrThrow();
-    return { count: Number(row.count), exact: true };
+    const [row] =
+      filter.categoria === undefined
+        ? await statusCount(db, filter.stato)
+        : await categoryStatusCount(db, filter.stato, filter.categoria);
+    return { count: Number(row?.count ?? 0), exact: true };
   }
   const matched = await matching(db, filter, 'unordered');
   if (plain) {
@@ -531,6 +551,21 @@ function byStatusAlone(filter: PartFilter): boolean {
   return Object.entries(filter).every(([key, value]) => key === 'stato' || value === undefined);
 }
 
+/** The parts of each block of seqs in the statuses asked for, in the order asked for. */
+const blockCounts = compiledByShape(
+  ({ stati, descending }: { stati: readonly PartStatus[] | undefined; descending: boolean }) =>
+    `${statusesKey(stati)} ${descending ? 'desc' : 'asc'}`,
+  (db, { stati, descending }) => {
+    const blocks = db
+      .selectFrom('part_seq_blocks')
+      .select((eb) => ['block', eb.fn.sum<number>('count').as('count')]);
+    const kept = statusCondition({ stato: stati });
+    return (kept ? blocks.where('stato', kept.op, kept.values) : blocks)
+      .groupBy('block')
+      .orderBy('block', descending ? 'desc' : 'asc');
+  },
+);
+
 /**
  * The block of seqs (migration 019) holding the part at `offset` among the parts of `filter`'s
  * statuses in registration order, and how many of that block's parts come before it; undefined
@@ -543,14 +578,7 @@ async function seekBlock(
   descending: boolean,
   offset: number,
 ): Promise<{ block: number; skip: number } | undefined> {
-  let blocks = db
-    .selectFrom('part_seq_blocks')
-    .select((eb) => ['block', eb.fn.sum<number>('count').as('count')]);
-  const stati = statusCondition(filter);
-  if (stati) blocks = blocks.where('stato', stati.op, stati.values);
-  const rows = await prepared(
-    blocks.groupBy('block').orderBy('block', descending ? 'desc' : 'asc'),
-  ).execute();
+  const rows = await blockCounts(db, { stati: filter.stato, descending });
   let before = 0;
   for (const row of rows) {
     const count = Number(row.count);
@@ -695,10 +723,18 @@ async function newestSeqs(
   return rows.map((row) => Number(row.seq));
 }
 
+// One SQL text per number of seqs: not prepared on PostgreSQL (a name for each length).
+const partsBySeq = compiledByShape(
+  String,
+  (db, _count: number, ...seqs: number[]) =>
+    db.selectFrom('parts').select(PART_COLUMNS).where('seq', 'in', seqs),
+  { prepare: false },
+);
+
 /** The parts with these seqs, in the order given. */
 export async function findPartsBySeq(db: Kysely<Database>, seqs: readonly number[]): Promise<StoredPart[]> {
   if (seqs.length === 0) return [];
-  const rows = await db.selectFrom('parts').select(PART_COLUMNS).where('seq', 'in', seqs).execute();
+  const rows = await partsBySeq(db, seqs.length, ...seqs);
   const bySeq = new Map(rows.map((row) => [Number(row.seq), row]));
   return readStoredParts(
     db,
@@ -752,18 +788,23 @@ export async function countByCategory(
   db: Kysely<Database>,
   stati?: readonly PartStatus[],
 ): Promise<CategoryCount[]> {
-  let query = categoryCounts(db).select((eb) => ['categoria', eb.fn.sum<number>('count').as('count')]);
-  const kept = statusCondition({ stato: stati });
-  if (kept) query = query.where('stato', kept.op, kept.values);
-  const rows = await prepared(query).execute();
+  const rows = await categoryCountsIn(db, stati);
   return rows.map((row) => ({ categoria: row.categoria, count: Number(row.count) }));
 }
 
+const categoryCountsIn = compiledByShape(statusesKey, (db, stati: readonly PartStatus[] | undefined) => {
+  const query = categoryCounts(db).select((eb) => ['categoria', eb.fn.sum<number>('count').as('count')]);
+  const kept = statusCondition({ stato: stati });
+  return kept ? query.where('stato', kept.op, kept.values) : query;
+});
+
+const conditionCountsAll = compiledOnce((db) =>
+  conditionCounts(db).select((eb) => ['condizione', eb.fn.sum<number>('count').as('count')]),
+);
+
 /** Every condition with its number of parts (kept by triggers; unsorted: the service orders them). */
 export async function countByCondition(db: Kysely<Database>): Promise<ConditionCount[]> {
-  const rows = await prepared(
-    conditionCounts(db).select((eb) => ['condizione', eb.fn.sum<number>('count').as('count')]),
-  ).execute();
+  const rows = await conditionCountsAll(db);
   return rows.map((row) => ({ condizione: row.condizione, count: Number(row.count) }));
 }
 
@@ -773,14 +814,7 @@ export interface SpellingCount {
   count: number;
 }
 
-/**
- * The categories and the conditions in use with their numbers of parts, in one read (what a write
- * matches the spelling it is given against): one statement where two were, for every create,
- * edit and import.
- */
-export async function countSpellings(
-  db: Kysely<Database>,
-): Promise<{ categorie: SpellingCount[]; condizioni: SpellingCount[] }> {
+const spellingCounts = compiledOnce((db) => {
   const categories = categoryCounts(db).select((eb) => [
     sql.lit('categoria').as('field'),
     'categoria as name',
@@ -791,7 +825,18 @@ export async function countSpellings(
     'condizione as name',
     eb.fn.sum<number>('count').as('count'),
   ]);
-  const rows = await prepared(categories.unionAll(conditions)).execute();
+  return categories.unionAll(conditions);
+});
+
+/**
+ * The categories and the conditions in use with their numbers of parts, in one read (what a write
+ * matches the spelling it is given against): one statement where two were, for every create,
+ * edit and import.
+ */
+export async function countSpellings(
+  db: Kysely<Database>,
+): Promise<{ categorie: SpellingCount[]; condizioni: SpellingCount[] }> {
+  const rows = await spellingCounts(db);
   const of = (field: string) =>
     rows.filter((row) => row.field === field).map((row) => ({ name: row.name, count: Number(row.count) }));
   return { categorie: of('categoria'), condizioni: of('condizione') };
