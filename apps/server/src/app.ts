@@ -72,6 +72,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     },
     // One line per answered request, carrying the user id of a signed-in one.
     logController: new RequestLogController(),
+    // Fastify gives every request's logger options ({} when the route sets no log level of its
+    // own), and pino then rebuilds the child's formatters; without options it takes its fast path.
+    childLoggerFactory: (logger, bindings, options) =>
+      Object.keys(options).length === 0 ? logger.child(bindings) : logger.child(bindings, options),
     // A hop count trusts that many proxies from the right of X-Forwarded-For, never the client's
     // own hops. (Fastify given a plain number trusts no hop at all, so the count becomes a function.)
     trustProxy:
