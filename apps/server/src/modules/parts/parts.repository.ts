@@ -157,10 +157,20 @@ async function matching(
   filter: PartFilter,
   read: 'ordered' | 'unordered',
 ): Promise<MatchingParts & { pairsIndexed: boolean }> {
-  // An exact code is a handful of rows on its index: the text terms are checked on those rows.
-  const stati = statusCondition(filter);
   const search = textSearchOf(filter);
   const indexedPairs = filter.codeIs === undefined ? await pairsToIndex(db, search, read) : undefined;
+  return matchingWith(db, filter, search, indexedPairs);
+}
+
+/** `matching`, the pairs to read through their index already chosen. */
+function matchingWith(
+  db: Kysely<Database>,
+  filter: PartFilter,
+  search: TextSearch,
+  indexedPairs: ReadonlySet<string> | undefined,
+): MatchingParts & { pairsIndexed: boolean } {
+  // An exact code is a handful of rows on its index: the text terms are checked on those rows.
+  const stati = statusCondition(filter);
   const matched = partsMatching(
     db,
     { ...search, indexedPairs },
@@ -521,30 +531,71 @@ export async function listPartsPage(
   limit: number,
   offset: number,
 ): Promise<StoredPart[]> {
-  const matched = await matching(db, filter, 'ordered');
-  let query = matched.query;
-  let skip = offset;
   // The plain list (by status alone, in registration order) has one SQL text per status filter
-  // and a plan that suits every page: prepared. Other lists are planned for their own terms.
-  const plain = sort.field === REGISTRATION && byStatusAlone(filter);
-  if (offset >= SEQ_BLOCK_SIZE && plain) {
+  // and a plan that suits every page: compiled once and prepared. Other lists are planned for
+  // their own terms.
+  if (sort.field === REGISTRATION && byStatusAlone(filter)) {
+    const shape = { stati: filter.stato, descending: sort.descending };
+    if (offset < SEQ_BLOCK_SIZE) return readStoredParts(db, await plainPage(db, shape, limit, offset));
     const start = await seekBlock(db, filter, sort.descending, offset);
     if (start === undefined) return [];
-    query = sort.descending
-      ? query.where(matched.seq, '<', (start.block + 1) * SEQ_BLOCK_SIZE)
-      : query.where(matched.seq, '>=', start.block * SEQ_BLOCK_SIZE);
-    skip = start.skip;
+    // The block's edge: below the next block newest first, from this block's start oldest first.
+    const edge = (sort.descending ? start.block + 1 : start.block) * SEQ_BLOCK_SIZE;
+    return readStoredParts(db, await plainPageInBlocks(db, shape, edge, limit, start.skip));
   }
-  const pageSeqs = ordered(query.select(matched.seq.as('seq')), sort, matched.seq)
-    .limit(limit)
-    .offset(skip);
-  const rows = ordered(
+  const matched = await matching(db, filter, 'ordered');
+  const rows = pageRows(db, matched.query, matched.seq, sort, (seqs) => seqs.limit(limit).offset(offset));
+  return readStoredParts(db, await rows.execute());
+}
+
+/**
+ * The parts of a page: the page's seqs read first by `query` in `sort` order (the caller sets
+ * its limit and offset), then their rows.
+ */
+function pageRows(
+  db: Kysely<Database>,
+  query: PartsQuery<object>,
+  seq: RawBuilder<number>,
+  sort: PartSort,
+  pageOf: (seqs: PartsQuery<{ seq: number }>) => PartsQuery<{ seq: number }> = (seqs) => seqs,
+) {
+  const pageSeqs = pageOf(ordered(query.select(seq.as('seq')), sort, seq));
+  return ordered(
     db.selectFrom('parts').select(PART_COLUMNS).where('parts.seq', 'in', pageSeqs),
     sort,
     sql.ref<number>('parts.seq'),
   );
-  return readStoredParts(db, await (plain ? prepared(rows) : rows).execute());
 }
+
+/** What the SQL of a plain list's page depends on: the statuses kept and the direction. */
+interface PlainShape {
+  stati: readonly PartStatus[] | undefined;
+  descending: boolean;
+}
+
+const plainKey = ({ stati, descending }: PlainShape) =>
+  `${statusesKey(stati)} ${descending ? 'desc' : 'asc'}`;
+
+/** The parts matching a plain list's filter (its statuses), in registration order. */
+function plainMatching(db: Kysely<Database>, { stati, descending }: PlainShape) {
+  const matched = matchingWith(db, { stato: stati }, textSearchOf({}), undefined);
+  const sort: PartSort = { field: REGISTRATION, descending };
+  return { ...matched, sort };
+}
+
+const plainPage = compiledByShape(plainKey, (db, shape: PlainShape, limit: number, offset: number) => {
+  const { query, seq, sort } = plainMatching(db, shape);
+  return pageRows(db, query, seq, sort, (seqs) => seqs.limit(limit).offset(offset));
+});
+
+const plainPageInBlocks = compiledByShape(
+  plainKey,
+  (db, shape: PlainShape, edge: number, limit: number, offset: number) => {
+    const { query, seq, sort } = plainMatching(db, shape);
+    const inBlocks = shape.descending ? query.where(seq, '<', edge) : query.where(seq, '>=', edge);
+    return pageRows(db, inBlocks, seq, sort, (seqs) => seqs.limit(limit).offset(offset));
+  },
+);
 
 /** True when `filter` holds no condition but the statuses (which part_seq_blocks counts by). */
 function byStatusAlone(filter: PartFilter): boolean {
