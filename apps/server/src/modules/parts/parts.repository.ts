@@ -544,22 +544,21 @@ export async function listPartsPage(
     return readStoredParts(db, await plainPageInBlocks(db, shape, edge, limit, start.skip));
   }
   const matched = await matching(db, filter, 'ordered');
-  const rows = pageRows(db, matched.query, matched.seq, sort, (seqs) => seqs.limit(limit).offset(offset));
+  const rows = pageRows(db, matched.query, matched.seq, sort, { limit, offset });
   return readStoredParts(db, await rows.execute());
 }
 
-/**
- * The parts of a page: the page's seqs read first by `query` in `sort` order (the caller sets
- * its limit and offset), then their rows.
- */
+/** The parts of a page: its seqs read first by `query` in `sort` order, then their rows. */
 function pageRows(
   db: Kysely<Database>,
   query: PartsQuery<object>,
   seq: RawBuilder<number>,
   sort: PartSort,
-  pageOf: (seqs: PartsQuery<{ seq: number }>) => PartsQuery<{ seq: number }> = (seqs) => seqs,
+  page: { limit: number; offset: number },
 ) {
-  const pageSeqs = pageOf(ordered(query.select(seq.as('seq')), sort, seq));
+  const pageSeqs = ordered(query.select(seq.as('seq')), sort, seq)
+    .limit(page.limit)
+    .offset(page.offset);
   return ordered(
     db.selectFrom('parts').select(PART_COLUMNS).where('parts.seq', 'in', pageSeqs),
     sort,
@@ -585,7 +584,7 @@ function plainMatching(db: Kysely<Database>, { stati, descending }: PlainShape) 
 
 const plainPage = compiledByShape(plainKey, (db, shape: PlainShape, limit: number, offset: number) => {
   const { query, seq, sort } = plainMatching(db, shape);
-  return pageRows(db, query, seq, sort, (seqs) => seqs.limit(limit).offset(offset));
+  return pageRows(db, query, seq, sort, { limit, offset });
 });
 
 const plainPageInBlocks = compiledByShape(
@@ -593,7 +592,7 @@ const plainPageInBlocks = compiledByShape(
   (db, shape: PlainShape, edge: number, limit: number, offset: number) => {
     const { query, seq, sort } = plainMatching(db, shape);
     const inBlocks = shape.descending ? query.where(seq, '<', edge) : query.where(seq, '>=', edge);
-    return pageRows(db, inBlocks, seq, sort, (seqs) => seqs.limit(limit).offset(offset));
+    return pageRows(db, inBlocks, seq, sort, { limit, offset });
   },
 );
 
@@ -603,19 +602,15 @@ function byStatusAlone(filter: PartFilter): boolean {
 }
 
 /** The parts of each block of seqs in the statuses asked for, in the order asked for. */
-const blockCounts = compiledByShape(
-  ({ stati, descending }: { stati: readonly PartStatus[] | undefined; descending: boolean }) =>
-    `${statusesKey(stati)} ${descending ? 'desc' : 'asc'}`,
-  (db, { stati, descending }) => {
-    const blocks = db
-      .selectFrom('part_seq_blocks')
-      .select((eb) => ['block', eb.fn.sum<number>('count').as('count')]);
-    const kept = statusCondition({ stato: stati });
-    return (kept ? blocks.where('stato', kept.op, kept.values) : blocks)
-      .groupBy('block')
-      .orderBy('block', descending ? 'desc' : 'asc');
-  },
-);
+const blockCounts = compiledByShape(plainKey, (db, { stati, descending }: PlainShape) => {
+  const blocks = db
+    .selectFrom('part_seq_blocks')
+    .select((eb) => ['block', eb.fn.sum<number>('count').as('count')]);
+  const kept = statusCondition({ stato: stati });
+  return (kept ? blocks.where('stato', kept.op, kept.values) : blocks)
+    .groupBy('block')
+    .orderBy('block', descending ? 'desc' : 'asc');
+});
 
 /**
  * The block of seqs (migration 019) holding the part at `offset` among the parts of `filter`'s
