@@ -19,15 +19,22 @@ const ACCESS_KEY = 'S3RVER';
 /**
  * Runs s3rver in its own process: its ListObjectsV2 continuation tokens are DES-encrypted, which
  * OpenSSL 3 (Node 18 and later) only offers with --openssl-legacy-provider. Prints the port once
- * listening; exits when the test process goes away (its stdin closes).
+ * listening. When its stdin closes (`stop()`, or the test process going away) it stops listening,
+ * drops its connections and exits once the writes it has begun are done: s3rver answers a PUT as
+ * soon as it has read the body, before the object's file is written, so killing it outright could
+ * lose an object it had acknowledged.
  */
 const RUNNER = `
 const S3rver = require(process.argv[1]);
 const [directory, port] = process.argv.slice(2);
-new S3rver({ address: '127.0.0.1', port: Number(port), directory, silent: true })
-  .run()
-  .then((address) => process.stdout.write(JSON.stringify({ port: address.port }) + '\\n'));
-process.stdin.on('end', () => process.exit(0)).resume();
+const s3rver = new S3rver({ address: '127.0.0.1', port: Number(port), directory, silent: true });
+s3rver.run().then((address) => process.stdout.write(JSON.stringify({ port: address.port }) + '\\n'));
+process.stdin
+  .on('end', () => {
+    s3rver.httpServer?.close();
+    s3rver.httpServer?.closeAllConnections();
+  })
+  .resume();
 `;
 
 let bucketCount = 0;
@@ -42,7 +49,7 @@ export interface TestS3Server {
   createBucket(): Promise<string>;
   /** The variables that make the app keep its photos in `bucket` on this server. */
   env(bucket: string, prefix?: string): Record<string, string>;
-  /** Kills the server: connections are refused, as by a store that is down. Objects stay on disk. */
+  /** Stops the server: connections are refused, as by a store that is down. Objects stay on disk. */
   stop(): Promise<void>;
   /** Starts it again on the same port, with the objects it had. */
   start(): Promise<void>;
@@ -71,11 +78,19 @@ async function runServer(directory: string, port: number): Promise<{ child: Chil
   }
 }
 
-async function kill(child: ChildProcess): Promise<void> {
+/** Past this, a server that has not exited after its stdin closed is killed. */
+const STOP_GRACE_MS = 5_000;
+
+async function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = once(child, 'exit');
-  child.kill('SIGKILL');
-  await exited;
+  child.stdin?.end();
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+  try {
+    await exited;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Starts an S3-protocol server on a free port of 127.0.0.1. */
@@ -93,7 +108,7 @@ export async function startS3Server(): Promise<TestS3Server> {
   const stop = async () => {
     const child = running;
     running = null;
-    if (child) await kill(child);
+    if (child) await stopProcess(child);
   };
   return {
     endpoint,
