@@ -216,8 +216,9 @@ export function fieldsOfGroup(group: FieldGroup): PartField[] {
 }
 
 /**
- * The ETag of a part at a version, as GET, PATCH and the status change send it: a client holding
- * a part from a list (which carries no ETag per part) sends this in If-Match.
+ * The tag of a part's version: a client holding a part from a list (which carries no ETag per
+ * part) sends this in If-Match. It matches any ETag the server sends for that version (GET, PATCH
+ * and the status change add a digest of the donor vehicle shown, when the part has one).
  */
 export function partEtag(part: { readonly version: number }): string {
   return `"v${part.version}"`;

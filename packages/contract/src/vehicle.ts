@@ -262,7 +262,10 @@ export const VehicleSchema = z
   .meta({ id: 'Vehicle' });
 export type Vehicle = z.infer<typeof VehicleSchema>;
 
-/** The ETag of a vehicle at a version, as GET and PATCH send it (for If-Match from a list). */
+/**
+ * The tag of a vehicle's version, for If-Match from a list: it matches any ETag the server sends
+ * for that version (those add a digest of the vehicle's parts count once it has parts).
+ */
 export function vehicleEtag(vehicle: { readonly version: number }): string {
   return `"v${vehicle.version}"`;
 }

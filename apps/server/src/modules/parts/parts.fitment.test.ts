@@ -181,6 +181,56 @@ describe.each(DIALECTS)('donor vehicle and fitment on %s', (dialect) => {
     expect(read.json<Part>().veicolo?.targa).toBe('QQ111RR');
   });
 
+  it('never answers 304 with a donor vehicle renamed since, and If-Match still names the part version', async () => {
+    const vehicle = await createVehicle({ targa: 'MN 321 OP' });
+    const part = (await createPart({ nome: 'Motorino avviamento', veicoloId: vehicle._id })).json<Part>();
+    /** A GET with If-None-Match naming `etag`, when given. */
+    const revalidate = (url: string, etag?: string) =>
+      session.inject({ method: 'GET', url, headers: etag === undefined ? {} : { 'if-none-match': etag } });
+    const read = (etag?: string) => revalidate(`/api/componenti/${part._id}`, etag);
+    const before = (await read()).headers.etag as string;
+    expect(before).toMatch(/^"v1-[\w-]+"$/);
+    expect((await read(before)).statusCode).toBe(304);
+
+    const renamed = await session.inject({
+      method: 'PATCH',
+      url: `/api/veicoli/${vehicle._id}`,
+      payload: { targa: 'MN 999 OP' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    // The part's version did not move, its answer did: the browser's copy says MN321OP.
+    const fresh = await read(before);
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json<Part>().veicolo?.targa).toBe('MN999OP');
+    const after = fresh.headers.etag as string;
+    expect(after).toMatch(/^"v1-[\w-]+"$/);
+    expect(after).not.toBe(before);
+    expect((await read(after)).statusCode).toBe(304);
+
+    // If-Match guards the part's own fields: the tag read before the rename still saves.
+    const save = (etag: string) =>
+      session.inject({
+        method: 'PATCH',
+        url: `/api/componenti/modifica/${part._id}`,
+        headers: { 'if-match': etag },
+        payload: { peso: 3.2 },
+      });
+    const saved = await save(before);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.headers.etag).toMatch(/^"v2-[\w-]+"$/);
+    expect((await save(before)).statusCode).toBe(412);
+    expect((await save('"v2"')).statusCode).toBe(200);
+
+    // A vehicle's answer counts its parts: a part linked since changes it too.
+    const readVehicle = (etag?: string) => revalidate(`/api/veicoli/${vehicle._id}`, etag);
+    const counted = (await readVehicle()).headers.etag as string;
+    expect((await readVehicle(counted)).statusCode).toBe(304);
+    await createPart({ veicoloId: vehicle._id });
+    const recounted = await readVehicle(counted);
+    expect(recounted.statusCode).toBe(200);
+    expect(recounted.json<Vehicle>().componenti).toBe(2);
+  });
+
   it('lists exactly the parts of a vehicle with ?veicolo=, in the list and the export', async () => {
     const vehicle = await createVehicle();
     const other = await createVehicle();

@@ -44,7 +44,8 @@ import {
   RipianoParamsSchema,
   ScaffaleParamsSchema,
 } from './parts.schemas.js';
-import { etagMatches, etagOf } from './parts.service.js';
+import { namesAnswer } from '../../lib/etags.js';
+import { etagOf } from './parts.service.js';
 
 interface ListQuery {
   limit?: number | undefined;
@@ -357,9 +358,10 @@ const partsRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request, reply) => {
       const part = await service.get(request.params.id);
-      reply.header('etag', etagOf(part));
+      const etag = etagOf(part);
+      reply.header('etag', etag);
       const ifNoneMatch = request.headers['if-none-match'];
-      if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, part)) return reply.code(304).send(null);
+      if (ifNoneMatch !== undefined && namesAnswer(ifNoneMatch, etag)) return reply.code(304).send(null);
       return part;
     },
   );

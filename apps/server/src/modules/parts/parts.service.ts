@@ -4,7 +4,6 @@ import {
   LOCATIONS_MAX,
   parsePartCode,
   partCode,
-  partEtag,
   SORT_FIELDS,
   type CategoryCount,
   type CategoryRenameResult,
@@ -21,6 +20,7 @@ import { isForeignKeyViolation, type DatabaseHandle } from '../../db/dialect.js'
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { errors } from '../../lib/errors.js';
+import { answerEtag, namesVersion } from '../../lib/etags.js';
 import { newId } from '../../lib/ids.js';
 import { codeKey, foldText } from '../../lib/text-fold.js';
 import { editChanges } from './parts.history.js';
@@ -101,17 +101,17 @@ function italianOrder(a: string, b: string): number {
   return italianCollator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
-/** The ETag of a part: its version, which every update increments (the contract's partEtag). */
-export const etagOf = partEtag;
-
 /**
- * True when an If-Match / If-None-Match header names the part's current ETag (or is `*`).
- * Weak tags are compared by their value: our versions mean the same thing either way.
+ * The ETag of an answer about a part: its version and, when it has one, its donor vehicle as the
+ * answer shows it (lib/etags.ts), so a vehicle renamed since never gets a 304.
  */
+export function etagOf(part: Pick<Part, 'version' | 'veicolo'>): string {
+  return answerEtag(part.version, part.veicolo ?? undefined);
+}
+
+/** If-Match on a part: true when the header names its current version (or is `*`). */
 export function etagMatches(header: string, part: Pick<Part, 'version'>): boolean {
-  if (header.trim() === '*') return true;
-  const current = etagOf(part);
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === current);
+  return namesVersion(header, part.version);
 }
 
 function isSortField(value: string): value is SortField {

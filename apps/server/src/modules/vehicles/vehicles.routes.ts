@@ -16,7 +16,8 @@ import {
   VehicleIdParamsSchema,
   VehicleListSchema,
 } from './vehicles.schemas.js';
-import { etagMatches, etagOf } from './vehicles.service.js';
+import { namesAnswer } from '../../lib/etags.js';
+import { etagOf } from './vehicles.service.js';
 
 /**
  * Routes of /api/veicoli (donor vehicles): validate with the contract, translate to HTTP (status,
@@ -64,9 +65,10 @@ const vehiclesRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request, reply) => {
       const vehicle = await service.get(request.params.id);
-      reply.header('etag', etagOf(vehicle));
+      const etag = etagOf(vehicle);
+      reply.header('etag', etag);
       const ifNoneMatch = request.headers['if-none-match'];
-      if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, vehicle)) return reply.code(304).send(null);
+      if (ifNoneMatch !== undefined && namesAnswer(ifNoneMatch, etag)) return reply.code(304).send(null);
       return vehicle;
     },
   );

@@ -4,7 +4,6 @@ import {
   FUTURE_DATA_INGRESSO,
   VEHICLE_LIMITS,
   VEHICLE_SORT_FIELDS,
-  vehicleEtag,
   type Vehicle,
   type VehicleInput,
   type VehiclePatch,
@@ -15,6 +14,7 @@ import { isForeignKeyViolation, isUniqueViolation, type DatabaseHandle } from '.
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { errors } from '../../lib/errors.js';
+import { answerEtag, namesVersion } from '../../lib/etags.js';
 import { newId } from '../../lib/ids.js';
 import { yardDay } from '../../lib/yard-day.js';
 import {
@@ -56,14 +56,17 @@ const UPDATE_ATTEMPTS = 5;
 /** Ids read per query by findSummaries. */
 const SUMMARY_CHUNK = 500;
 
-/** The ETag of a vehicle: its version. */
-export const etagOf = vehicleEtag;
+/**
+ * The ETag of an answer about a vehicle: its version and, once it gave parts, how many (the count
+ * changes with the parts, not the vehicle's version: lib/etags.ts).
+ */
+export function etagOf(vehicle: Pick<Vehicle, 'version' | 'componenti'>): string {
+  return answerEtag(vehicle.version, vehicle.componenti > 0 ? { componenti: vehicle.componenti } : undefined);
+}
 
-/** True when an If-Match / If-None-Match header names the vehicle's current ETag (or is `*`). */
+/** If-Match on a vehicle: true when the header names its current version (or is `*`). */
 export function etagMatches(header: string, vehicle: Pick<Vehicle, 'version'>): boolean {
-  if (header.trim() === '*') return true;
-  const current = etagOf(vehicle);
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === current);
+  return namesVersion(header, vehicle.version);
 }
 
 function isSortField(value: string): value is VehicleSortField {
