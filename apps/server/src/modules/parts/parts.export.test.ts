@@ -5,6 +5,7 @@ import { DIALECTS } from '../../../test/databases.js';
 import { partInput, seedParts } from '../../../test/factories.js';
 import { newId } from '../../lib/ids.js';
 import { insertParts } from './parts.repository.js';
+import { FIELDS_CHUNK_SIZE } from './parts.service.js';
 
 const HEADER = CSV_COLUMNS.join(',');
 
@@ -122,10 +123,12 @@ describe.each(DIALECTS)('GET /api/componenti/export.csv on %s', (dialect) => {
   });
 
   it('exports more parts than one chunk, each once', async () => {
-    await seedParts(t.app.db, 1100, (i) => ({ nome: `Bulk ${String(i).padStart(4, '0')}` }));
+    const count = FIELDS_CHUNK_SIZE + 100;
+    await seedParts(t.app.db, count, (i) => ({ nome: `Bulk ${String(i).padStart(4, '0')}` }));
     const lines = records((await exportCsv('?nome=bulk&sort=nome')).body);
-    expect(lines).toHaveLength(1101);
+    expect(lines).toHaveLength(count + 1);
     expect(lines[1]).toMatch(/^Bulk 0000,/);
-    expect(lines[1100]).toMatch(/^Bulk 1099,/);
+    expect(lines[count]).toMatch(new RegExp(`^Bulk ${count - 1},`));
+    expect(new Set(lines.slice(1).map((line) => line.split(',')[0])).size).toBe(count);
   });
 });

@@ -67,6 +67,14 @@ import { NO_VEHICLES, PartVehicles, unknownVehicle } from './parts.vehicles.js';
 /** Parts read per query while streaming: small enough to keep memory flat, large enough to be quick. */
 export const STREAM_CHUNK_SIZE = 500;
 
+/**
+ * Parts per query of a narrow stream (`streamFields`, the CSV): a few of each part's columns and
+ * nothing looked up beside them, so larger reads at once cost little memory (two chunks of 2,000
+ * held, under 2 MB) and save a fixed cost per read (the CSV of 10^5 parts on SQLite: 650–690 ms in
+ * chunks of 500, 585–610 ms in chunks of 2,000).
+ */
+export const FIELDS_CHUNK_SIZE = 2_000;
+
 /** Newest first (the latest registered), the order of the list when the client names none. */
 const DEFAULT_SORT: PartSort = { field: REGISTRATION, descending: true };
 
@@ -519,7 +527,7 @@ export class PartsService {
       sort,
       0,
       (segment, order, start) =>
-        listPartFieldsAfter(this.reader, segment, order, start, STREAM_CHUNK_SIZE, fields),
+        listPartFieldsAfter(this.reader, segment, order, start, FIELDS_CHUNK_SIZE, fields),
       (parts) => Promise.resolve(parts),
     );
   }
