@@ -88,9 +88,10 @@ export async function startServer(env) {
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',
       SIGNUP: 'open',
-      // The server's tuning, when the caller's shell sets it (SQLITE_SYNCHRONOUS=normal npm run bench).
+      // The server's tuning, when the caller's shell sets it (SQLITE_SYNCHRONOUS=normal npm run bench,
+      // PG_READERS=10 npm run bench).
       ...Object.fromEntries(
-        ['SQLITE_SYNCHRONOUS', 'SQLITE_READERS']
+        ['SQLITE_SYNCHRONOUS', 'SQLITE_READERS', 'PG_READERS']
           .filter((name) => process.env[name] !== undefined)
           .map((name) => [name, process.env[name]]),
       ),

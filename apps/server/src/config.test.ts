@@ -66,6 +66,16 @@ describe('configuration of durability', () => {
   });
 });
 
+describe('configuration of the PostgreSQL connections', () => {
+  it('leaves the long reads their default (twice the cores) unless PG_READERS names a number', () => {
+    expect(loadConfig({}).pgReaders).toBeUndefined();
+    expect(loadConfig({ PG_READERS: '6' }).pgReaders).toBe(6);
+    for (const wrong of ['0', '2.5', 'tanti', '500']) {
+      expect(() => loadConfig({ PG_READERS: wrong }), wrong).toThrow(/PG_READERS/);
+    }
+  });
+});
+
 describe('configuration of the rate-limit counters', () => {
   it('keeps them in memory alone, in the database with DATABASE_URL, in Redis with REDIS_URL', () => {
     expect(loadConfig({}).rateLimitStore).toBe('memory');

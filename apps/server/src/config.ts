@@ -172,6 +172,7 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
     SQLITE_READERS: z.coerce.number().int().min(0).max(16).optional(),
+    PG_READERS: z.coerce.number().int().min(1).max(100).optional(),
     /**
      * FULL (the default): a commit is on disk before it is acknowledged, through a power cut too.
      * NORMAL: a process crash loses nothing, a power cut may lose the last acknowledged commits.
@@ -238,6 +239,8 @@ export interface Config {
   webDist: string;
   /** SQLite reader threads for lists, searches and exports (0: on the main thread). */
   sqliteReaders: number;
+  /** PostgreSQL connections for searches, lists and exports (unset: twice the cores, at most 10). */
+  pgReaders: number | undefined;
   /** SQLite's `synchronous` setting: 'full' keeps acknowledged commits through a power cut. */
   sqliteSynchronous: 'full' | 'normal';
   /** Where photos are kept (MEDIA_STORAGE): DATA_DIR/media, or an S3-compatible bucket. */
@@ -296,6 +299,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     // One per core, up to four: the main thread keeps answering while they read.
     sqliteReaders: e.SQLITE_READERS ?? Math.min(4, os.availableParallelism()),
+    pgReaders: e.PG_READERS,
     sqliteSynchronous: e.SQLITE_SYNCHRONOUS.toLowerCase() as 'full' | 'normal',
     webDist: path.resolve(
       e.WEB_DIST ?? path.join(path.dirname(new URL(import.meta.url).pathname), '../../web/dist'),

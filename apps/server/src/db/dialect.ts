@@ -3,6 +3,7 @@
  * settings, and reading driver errors. Queries elsewhere stay dialect-neutral.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
@@ -77,12 +78,26 @@ function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
 }
 
 /**
- * Connections per instance on PostgreSQL: long reads, and the rest (writes, transactions, lookups
- * by key, the session check of every request). Each instance holds up to their sum (PostgreSQL's
- * default max_connections is 100). Five for the rest was measured too: creates by 10 clients fell
- * from 944 to 842 req/s; ten keeps them (933).
+ * Connections per instance on PostgreSQL for everything but the long reads: writes, transactions,
+ * lookups by key, the session check of every request. Five was measured too: creates by 10 clients
+ * fell from 944 to 842 req/s; ten keeps them (933).
  */
-export const PG_POOL_SIZE = { reader: 10, db: 10 } as const;
+export const PG_POOL_SIZE = 10;
+
+/**
+ * Connections for the long reads (searches, lists, counts, exports) when PG_READERS is unset:
+ * twice this host's cores, PostgreSQL's usual pool size for a server with that many, and at most
+ * 10, as before: on a host of many cores two instances would otherwise pass PostgreSQL's default
+ * max_connections of 100 (a larger database server sets PG_READERS). More searches at once than
+ * PostgreSQL has cores to run them only share the cores thinner, and a cheap lookup's query waits
+ * among them. 10^5 parts, 10 clients searching beside 2 reading parts by id,
+ * PostgreSQL on this host's 2 cores, req/s · p99 ms of the reads by id: 10 connections 542 · 26,
+ * 4 connections 1,080 · 15, 2 connections 1,172 · 9 (the searches 10–15 % slower); the searches
+ * ran as fast with 4 as with 10 (bench/README.md).
+ */
+export function defaultPgReaders(): number {
+  return Math.min(10, 2 * os.availableParallelism());
+}
 
 /** Opens the configured database: PostgreSQL when `databaseUrl` is set, else SQLite in `dataDir`. */
 export function openDatabase(options: {
@@ -92,6 +107,8 @@ export function openDatabase(options: {
   onConnectionError?: (error: Error) => void;
   /** SQLite reader threads (0: long reads run on the main connection too). */
   sqliteReaders?: number;
+  /** PostgreSQL connections for the long reads (default: defaultPgReaders()). */
+  pgReaders?: number;
   /**
    * SQLite's `synchronous` (default 'full'): with 'full' in WAL mode every commit is synced to
    * disk before it returns, so an acknowledged write survives a power cut; 'normal' syncs only at
@@ -119,8 +136,8 @@ export function openDatabase(options: {
     // exports) have their own connections, so a lookup by key, a session check or a write never
     // queues behind ten searches for one (by id, 2 clients beside 10 searching, 10^5 parts: one
     // pool of ten 154 req/s, p99 36 ms; two pools 652 req/s, p99 25 ms).
-    const db = open(PG_POOL_SIZE.db);
-    const reader = open(PG_POOL_SIZE.reader);
+    const db = open(PG_POOL_SIZE);
+    const reader = open(options.pgReaders ?? defaultPgReaders());
     return {
       db,
       reader,

@@ -37,6 +37,7 @@ export default fp(
       dataDir: app.config.dataDir,
       onConnectionError: (error) => app.log.error({ err: error }, 'database connection lost'),
       sqliteReaders: app.config.sqliteReaders,
+      pgReaders: app.config.pgReaders,
       sqliteSynchronous: app.config.sqliteSynchronous,
     });
     try {
