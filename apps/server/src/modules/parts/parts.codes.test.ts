@@ -130,6 +130,28 @@ describe.each(DIALECTS)('part codes, the ids filter and the bins on %s', (dialec
       // A code no part has finds nothing by it.
       expect((await get('/api/componenti?q=R-9999999&limit=5')).json<Part[]>()).toEqual([]);
     });
+
+    it('leads with the part whose OEM code is the search, then the newest others, on every page', async () => {
+      const mention = (i: number) =>
+        create({ nome: `Faro Qz ${i}`, descrizione: 'Compatibile con 7M3941015N' });
+      const older = [];
+      for (let i = 0; i < 6; i += 1) older.push(await mention(i));
+      const coded = await create({ nome: 'Faro originale', codice: '7M3-941-015-N' });
+      const newer = [];
+      for (let i = 6; i < 12; i += 1) newer.push(await mention(i));
+      const expected = [coded, ...newer.reverse(), ...older.reverse()].map((part) => part._id);
+      for (const limit of [1, 2, 5, 13]) {
+        for (let offset = 0; offset < expected.length; offset += limit) {
+          const res = await get(`/api/componenti?q=7m3%20941%20015%20n&limit=${limit}&offset=${offset}`);
+          const label = `limit ${limit}, offset ${offset}`;
+          expect(
+            res.json<Part[]>().map((part) => part._id),
+            label,
+          ).toEqual(expected.slice(offset, offset + limit));
+          expect(res.headers['x-total-count'], label).toBe(String(expected.length));
+        }
+      }
+    });
   });
 
   describe('the ids filter', () => {
