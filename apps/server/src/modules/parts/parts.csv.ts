@@ -26,7 +26,12 @@ export function csvCell(value: string | number): string {
 
 /** One CSV record, CRLF-terminated. */
 export function csvLine(values: readonly (string | number)[]): string {
-  return values.map(csvCell).join(',') + LINE_END;
+  let line = '';
+  for (let i = 0; i < values.length; i += 1) {
+    if (i > 0) line += ',';
+    line += csvCell(values[i] as string | number);
+  }
+  return line + LINE_END;
 }
 
 /** The fields of a part the export reads: CSV_COLUMNS, `anno` being annoImmatricolazione. */
@@ -37,17 +42,26 @@ export const CSV_FIELDS = CSV_COLUMNS.map((column) =>
 export type CsvPart = Pick<Part, (typeof CSV_FIELDS)[number]>;
 
 /**
- * The export's row of a part, in CSV_COLUMNS order; `anno` comes from annoImmatricolazione. An
- * empty optional field (null) is an empty cell.
+ * The export's record of a part, in CSV_COLUMNS order (`anno` from annoImmatricolazione); an
+ * empty optional field (null) is an empty cell. Built in one string, without an array per part:
+ * the export writes 10^5 of them at a time.
  */
-function partCsvValues(part: CsvPart): (string | number)[] {
-  return CSV_COLUMNS.map((column) => (column === 'anno' ? part.annoImmatricolazione : (part[column] ?? '')));
+function partCsvLine(part: CsvPart): string {
+  let line = '';
+  for (let i = 0; i < CSV_FIELDS.length; i += 1) {
+    if (i > 0) line += ',';
+    const value = part[CSV_FIELDS[i] as (typeof CSV_FIELDS)[number]];
+    if (value !== null && value !== undefined) line += csvCell(value);
+  }
+  return line + LINE_END;
 }
 
 /** The whole export as text chunks: BOM and header first, then one chunk per chunk of parts. */
 export async function* csvChunks(parts: AsyncIterable<CsvPart[]>): AsyncGenerator<string> {
   yield UTF8_BOM + csvLine(CSV_COLUMNS);
   for await (const chunk of parts) {
-    yield chunk.map((part) => csvLine(partCsvValues(part))).join('');
+    let text = '';
+    for (const part of chunk) text += partCsvLine(part);
+    yield text;
   }
 }

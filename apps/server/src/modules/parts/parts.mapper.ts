@@ -45,24 +45,38 @@ export function fieldColumn(field: PartField | 'stato'): FieldColumn | 'stato' {
   return field === 'stato' ? 'stato' : FIELD_COLUMNS[field];
 }
 
+/** The fields whose column holds another unit than the API's: grams for Kg, cents for euro. */
+const FIELD_CONVERSIONS: Partial<Record<PartField | 'stato', (stored: number) => number>> = {
+  peso: kgFromGrams,
+  prezzo: euroFromCents,
+};
+
 /** A field's value as the API gives it, from its column's: weight in Kg, price in euro. */
 function fieldValue(field: PartField | 'stato', value: unknown): unknown {
-  if (value === null) return null;
-  if (field === 'peso') return kgFromGrams(value as number);
-  if (field === 'prezzo') return euroFromCents(value as number);
-  return value;
+  const convert = FIELD_CONVERSIONS[field];
+  return value === null || !convert ? value : convert(value as number);
 }
 
-/** `fields` of a part (and its status) from a row holding their columns (listPartFieldsAfter). */
-export function toPartFields<F extends PartField | 'stato'>(
-  row: Partial<Pick<PartRow, FieldColumn | 'stato'>>,
+/**
+ * Reads `fields` of a part (and its status) from rows holding their columns (listPartFieldsAfter):
+ * each field's column and conversion are looked up once, not again for every row.
+ */
+export function partFieldsReader<F extends PartField | 'stato'>(
   fields: readonly F[],
-): Pick<StoredPart, F> {
-  const part: Record<string, unknown> = {};
-  for (const field of fields) {
-    part[field] = fieldValue(field, row[fieldColumn(field)]);
-  }
-  return part as Pick<StoredPart, F>;
+): (row: Partial<Pick<PartRow, FieldColumn | 'stato'>>) => Pick<StoredPart, F> {
+  const reads = fields.map((field) => ({
+    field,
+    column: fieldColumn(field),
+    convert: FIELD_CONVERSIONS[field],
+  }));
+  return (row) => {
+    const part: Record<string, unknown> = {};
+    for (const { field, column, convert } of reads) {
+      const value = row[column];
+      part[field] = value === null || !convert ? value : convert(value as number);
+    }
+    return part as Pick<StoredPart, F>;
+  };
 }
 
 /**

@@ -39,7 +39,7 @@ import {
   toFieldColumns,
   toNewRow,
   vehicleKey,
-  toPartFields,
+  partFieldsReader,
   toStoredPart,
   type DonorVehicleKeys,
   type StoredPart,
@@ -704,7 +704,7 @@ export async function listPartFieldsAfter<F extends PartField | 'stato'>(
 ): Promise<{ parts: Pick<StoredPart, F>[]; next: PartCursor | undefined }> {
   const columns = [...new Set(fields.map(fieldColumn))];
   const { rows, next } = await rowsAfter(db, filter, sort, start, limit, columns);
-  return { parts: rows.map((row) => toPartFields(row, fields)), next };
+  return { parts: rows.map(partFieldsReader(fields)), next };
 }
 
 /**

@@ -577,9 +577,15 @@ export class PartsService {
       let chunk = first;
       while (chunk) {
         // The next chunk is read while this one is formatted and sent: the database and the
-        // event loop work side by side, and never more than two chunks are held.
+        // event loop work side by side, and never more than two chunks are held. The read goes
+        // out through several promise steps (Kysely, the pool); yielding at once would let the
+        // consumer format this chunk first, in the same turn, with the reader thread idle. One
+        // turn of the event loop first sends the read: the CSV of 10^5 parts on SQLite took
+        // 574 ms, the reader thread and the main one ~300 ms of CPU each, one after the other;
+        // 503 ms with them side by side.
         const ahead = pull();
         ahead.catch(() => undefined);
+        await new Promise((resolve) => setImmediate(resolve));
         yield chunk;
         chunk = await ahead;
       }
