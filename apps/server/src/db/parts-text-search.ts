@@ -78,6 +78,12 @@ export interface IndexReads {
   matches(limit: number): Promise<number[]>;
   /** The seqs of the newest `limit` matches, newest first. */
   newest(limit: number): Promise<number[]>;
+  /**
+   * The newest `newest` matches (newest first) and how many there are up to `countLimit` + 1, in
+   * one read: what `matches` and `newest` give a page of a search, without a second trip to the
+   * reader thread or the matches' seqs crossing to the caller's to be sorted there.
+   */
+  newestCounted(newest: number, countLimit: number): Promise<{ seqs: number[]; count: number }>;
 }
 
 /** The shortest term a trigram index serves. */
@@ -421,6 +427,21 @@ function indexReads(db: Kysely<Database>, match: Clause, stock: RawBuilder<unkno
       const { rows } = await sql<{ seq: number }>`select rowid as seq from parts_fts
         where parts_fts match ${match} ${stock} order by rowid desc limit ${limit}`.execute(db);
       return rows.map((row) => Number(row.seq));
+    },
+    async newestCounted(newest, countLimit) {
+      // One pass over the matches in the index's order counts them (up to one past the limit) and
+      // lists them all; only past the limit does the index read the newest again, in order (CASE
+      // runs its subquery only then).
+      const { rows } = await sql<{ count: number; seqs: string | null }>`
+        select count(*) as count, case when count(*) <= ${countLimit} then group_concat(rowid)
+          else (select group_concat(rowid, ',' order by rowid desc)
+            from (select rowid from parts_fts where parts_fts match ${match} ${stock}
+              order by rowid desc limit ${newest}))
+          end as seqs
+        from ${upTo(countLimit + 1)}`.execute(db);
+      const count = Number(rows[0]?.count ?? 0);
+      const seqs = rows[0]?.seqs ? rows[0].seqs.split(',').map(Number) : [];
+      return { count, seqs: count <= countLimit ? seqs.sort((a, b) => b - a).slice(0, newest) : seqs };
     },
   };
 }

@@ -739,6 +739,13 @@ export async function searchSeqs(
   countLimit: number,
 ): Promise<{ seqs: number[]; count: number; exact: boolean }> {
   const matched = await matching(db, filter, 'unordered');
+  // SQLite's index alone: one read counts and lists, and reads the newest in order only past the
+  // limit (one trip to a reader thread instead of two for a common word: q at 10^5 parts, 10
+  // clients, 700 → 781 req/s).
+  if (matched.fromIndex && !matched.pairsIndexed) {
+    const { seqs, count } = await matched.fromIndex.newestCounted(newest, countLimit);
+    return count <= countLimit ? { seqs, count, exact: true } : { seqs, count: countLimit, exact: false };
+  }
   const hits = matched.fromIndex
     ? await matched.fromIndex.matches(countLimit + 1)
     : (
