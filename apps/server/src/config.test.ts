@@ -74,6 +74,14 @@ describe('configuration of the PostgreSQL connections', () => {
       expect(() => loadConfig({ PG_READERS: wrong }), wrong).toThrow(/PG_READERS/);
     }
   });
+
+  it('cancels long reads after 30 s unless PG_READ_TIMEOUT_SECONDS says otherwise', () => {
+    expect(loadConfig({}).pgReadTimeoutMs).toBe(30_000);
+    expect(loadConfig({ PG_READ_TIMEOUT_SECONDS: '2.5' }).pgReadTimeoutMs).toBe(2_500);
+    for (const wrong of ['0', '-1', 'mezzo', '7200']) {
+      expect(() => loadConfig({ PG_READ_TIMEOUT_SECONDS: wrong }), wrong).toThrow(/PG_READ_TIMEOUT_SECONDS/);
+    }
+  });
 });
 
 describe('configuration of the rate-limit counters', () => {

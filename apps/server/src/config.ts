@@ -173,6 +173,8 @@ const EnvSchema = z
     WEB_DIST: z.string().optional(),
     SQLITE_READERS: z.coerce.number().int().min(0).max(16).optional(),
     PG_READERS: z.coerce.number().int().min(1).max(100).optional(),
+    /** PostgreSQL cancels a long read (search, list, export chunk) running longer than this. */
+    PG_READ_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
     /**
      * FULL (the default): a commit is on disk before it is acknowledged, through a power cut too.
      * NORMAL: a process crash loses nothing, a power cut may lose the last acknowledged commits.
@@ -241,6 +243,8 @@ export interface Config {
   sqliteReaders: number;
   /** PostgreSQL connections for searches, lists and exports (unset: twice the cores, at most 10). */
   pgReaders: number | undefined;
+  /** PostgreSQL's statement_timeout on the long reads' connections, in milliseconds. */
+  pgReadTimeoutMs: number;
   /** SQLite's `synchronous` setting: 'full' keeps acknowledged commits through a power cut. */
   sqliteSynchronous: 'full' | 'normal';
   /** Where photos are kept (MEDIA_STORAGE): DATA_DIR/media, or an S3-compatible bucket. */
@@ -300,6 +304,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // One per core, up to four: the main thread keeps answering while they read.
     sqliteReaders: e.SQLITE_READERS ?? Math.min(4, os.availableParallelism()),
     pgReaders: e.PG_READERS,
+    pgReadTimeoutMs: e.PG_READ_TIMEOUT_SECONDS * 1000,
     sqliteSynchronous: e.SQLITE_SYNCHRONOUS.toLowerCase() as 'full' | 'normal',
     webDist: path.resolve(
       e.WEB_DIST ?? path.join(path.dirname(new URL(import.meta.url).pathname), '../../web/dist'),

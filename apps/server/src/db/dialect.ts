@@ -110,6 +110,12 @@ export function openDatabase(options: {
   /** PostgreSQL connections for the long reads (default: defaultPgReaders()). */
   pgReaders?: number;
   /**
+   * PostgreSQL's `statement_timeout` on the long reads' connections (unset: none). A read that
+   * runs away (a search of an odd shape on a large warehouse) is cancelled by PostgreSQL instead of
+   * holding one of the few reader connections, and every search behind it, for as long as it runs.
+   */
+  pgReadTimeoutMs?: number;
+  /**
    * SQLite's `synchronous` (default 'full'): with 'full' in WAL mode every commit is synced to
    * disk before it returns, so an acknowledged write survives a power cut; 'normal' syncs only at
    * checkpoints (a process crash still loses nothing). Group commit keeps the cost to one sync per
@@ -119,8 +125,12 @@ export function openDatabase(options: {
 }): DatabaseHandle {
   if (options.databaseUrl) {
     const databaseUrl = options.databaseUrl;
-    const open = (max: number) => {
-      const pool = new pg.Pool({ connectionString: databaseUrl, max });
+    const open = (max: number, statementTimeoutMs?: number) => {
+      const pool = new pg.Pool({
+        connectionString: databaseUrl,
+        max,
+        ...(statementTimeoutMs === undefined ? {} : { statement_timeout: statementTimeoutMs }),
+      });
       // Without a listener an idle client's error (the server restarting) would crash the process;
       // the pool drops that client and opens a new one on the next query.
       pool.on('error', (error) => options.onConnectionError?.(error));
@@ -137,7 +147,7 @@ export function openDatabase(options: {
     // queues behind ten searches for one (by id, 2 clients beside 10 searching, 10^5 parts: one
     // pool of ten 154 req/s, p99 36 ms; two pools 652 req/s, p99 25 ms).
     const db = open(PG_POOL_SIZE);
-    const reader = open(options.pgReaders ?? defaultPgReaders());
+    const reader = open(options.pgReaders ?? defaultPgReaders(), options.pgReadTimeoutMs);
     return {
       db,
       reader,
@@ -228,4 +238,9 @@ export function isForeignKeyViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const code = (error as { code?: unknown }).code;
   return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
+/** PostgreSQL cancelled the statement: it ran past `statement_timeout` (or an operator cancelled it). */
+export function isCancelledStatement(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '57014';
 }

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, signIn, type TestApp } from '../../test/app.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../../test/databases.js';
-import { openDatabase, type DatabaseHandle } from './dialect.js';
+import { isCancelledStatement, openDatabase, type DatabaseHandle } from './dialect.js';
 
 describe.runIf(DIALECTS.includes('postgres'))('the PostgreSQL connections of an instance', () => {
   let database: TestDatabase;
@@ -9,7 +11,12 @@ describe.runIf(DIALECTS.includes('postgres'))('the PostgreSQL connections of an 
 
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
-    handle = openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir, pgReaders: 2 });
+    handle = openDatabase({
+      databaseUrl: database.databaseUrl,
+      dataDir: database.dataDir,
+      pgReaders: 2,
+      pgReadTimeoutMs: 1_000,
+    });
   });
   afterAll(async () => {
     await handle.close();
@@ -42,5 +49,51 @@ describe.runIf(DIALECTS.includes('postgres'))('the PostgreSQL connections of an 
     expect(Math.max(...seen)).toBe(2);
     // Each poll above was a query on the other pool, answered while the reads held theirs.
     expect(seen.filter((running) => running > 0).length).toBeGreaterThan(3);
+  });
+
+  it("cancels a long read past its timeout, and only on the long reads' connections", async () => {
+    const started = Date.now();
+    const error: unknown = await sql`select pg_sleep(5)`
+      .execute(handle.reader)
+      .catch((caught: unknown) => caught);
+    expect(isCancelledStatement(error)).toBe(true);
+    expect(Date.now() - started).toBeLessThan(4_000);
+    // The other pool has no such limit: a write or a transaction is never cut halfway.
+    await expect(sql`select pg_sleep(1.2)`.execute(handle.db)).resolves.toBeDefined();
+    // The reader connection is usable again.
+    await expect(sql`select 1 as one`.execute(handle.reader)).resolves.toMatchObject({ rows: [{ one: 1 }] });
+  });
+});
+
+describe.runIf(DIALECTS.includes('postgres'))('a search PostgreSQL cancels (PG_READ_TIMEOUT_SECONDS)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp('postgres', { PG_READ_TIMEOUT_SECONDS: '0.5' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers 503 with a message in Italian, and the next search works', async () => {
+    const session = await signIn(t.app);
+    const search = () => session.inject({ method: 'GET', url: '/api/componenti?q=faro&limit=5' });
+    expect((await search()).statusCode).toBe(200);
+    // A migration's lock on the parts table: the search waits for it until PostgreSQL cancels it.
+    const locker = new pg.Client({ connectionString: t.database.databaseUrl });
+    await locker.connect();
+    try {
+      await locker.query('begin');
+      await locker.query('lock table parts in access exclusive mode');
+      const res = await search();
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        error: 'La ricerca ha richiesto troppo tempo ed è stata interrotta: restringi i filtri e riprova.',
+        code: 'SERVICE_UNAVAILABLE',
+      });
+    } finally {
+      await locker.query('rollback');
+      await locker.end();
+    }
+    expect((await search()).statusCode).toBe(200);
   });
 });

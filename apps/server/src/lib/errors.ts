@@ -250,6 +250,13 @@ export const errors = {
   imageNotFound: () => new AppError(404, 'NOT_FOUND', 'Immagine non trovata.'),
   serviceUnavailable: () =>
     new AppError(503, 'SERVICE_UNAVAILABLE', 'Servizio momentaneamente non disponibile.'),
+  /** The database cancelled a read that ran too long (PG_READ_TIMEOUT_SECONDS). */
+  readTooLong: () =>
+    new AppError(
+      503,
+      'SERVICE_UNAVAILABLE',
+      'La ricerca ha richiesto troppo tempo ed è stata interrotta: restringi i filtri e riprova.',
+    ),
   /** The photo storage (an object store) does not answer; `save`: the upload was not kept. */
   photoStorageUnavailable: (action: 'save' | 'read', cause: unknown) => {
     const error = new AppError(

@@ -38,6 +38,7 @@ export default fp(
       onConnectionError: (error) => app.log.error({ err: error }, 'database connection lost'),
       sqliteReaders: app.config.sqliteReaders,
       pgReaders: app.config.pgReaders,
+      pgReadTimeoutMs: app.config.pgReadTimeoutMs,
       sqliteSynchronous: app.config.sqliteSynchronous,
     });
     try {

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { ApiErrorBody } from '@magazzino/contract';
 import type { FastifyError, FastifyReply } from 'fastify';
+import { isCancelledStatement } from '../db/dialect.js';
 import { AppError, errors } from '../lib/errors.js';
 
 function send(reply: FastifyReply, error: AppError) {
@@ -48,7 +49,12 @@ function fromFastify(error: FastifyError): AppError | undefined {
 export default fp(
   (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      const known = error instanceof AppError ? error : fromFastify(error);
+      const known =
+        error instanceof AppError
+          ? error
+          : isCancelledStatement(error)
+            ? errors.readTooLong()
+            : fromFastify(error);
       if (known) {
         if (known.statusCode >= 500) request.log.error({ err: error }, 'request failed');
         // A flood of 429s is summed up by the request log (lib/request-log.ts), not told twice.
