@@ -24,14 +24,23 @@ export function csvCell(value: string | number): string {
   return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** One CSV record, CRLF-terminated. */
-export function csvLine(values: readonly (string | number)[]): string {
+/**
+ * One CSV record of `count` cells, CRLF-terminated; an absent value (null) is an empty cell. Built
+ * in one string, without an array per record: the export writes 10^5 of them at a time.
+ */
+function csvRecord(count: number, valueAt: (index: number) => string | number | null | undefined): string {
   let line = '';
-  for (let i = 0; i < values.length; i += 1) {
+  for (let i = 0; i < count; i += 1) {
     if (i > 0) line += ',';
-    line += csvCell(values[i] as string | number);
+    const value = valueAt(i);
+    if (value !== null && value !== undefined) line += csvCell(value);
   }
   return line + LINE_END;
+}
+
+/** One CSV record, CRLF-terminated. */
+export function csvLine(values: readonly (string | number)[]): string {
+  return csvRecord(values.length, (i) => values[i]);
 }
 
 /** The fields of a part the export reads: CSV_COLUMNS, `anno` being annoImmatricolazione. */
@@ -41,19 +50,9 @@ export const CSV_FIELDS = CSV_COLUMNS.map((column) =>
 /** What the export knows of a part (service.streamFields with CSV_FIELDS). */
 export type CsvPart = Pick<Part, (typeof CSV_FIELDS)[number]>;
 
-/**
- * The export's record of a part, in CSV_COLUMNS order (`anno` from annoImmatricolazione); an
- * empty optional field (null) is an empty cell. Built in one string, without an array per part:
- * the export writes 10^5 of them at a time.
- */
+/** The export's record of a part, in CSV_COLUMNS order (`anno` from annoImmatricolazione). */
 function partCsvLine(part: CsvPart): string {
-  let line = '';
-  for (let i = 0; i < CSV_FIELDS.length; i += 1) {
-    if (i > 0) line += ',';
-    const value = part[CSV_FIELDS[i] as (typeof CSV_FIELDS)[number]];
-    if (value !== null && value !== undefined) line += csvCell(value);
-  }
-  return line + LINE_END;
+  return csvRecord(CSV_FIELDS.length, (i) => part[CSV_FIELDS[i] as (typeof CSV_FIELDS)[number]]);
 }
 
 /** The whole export as text chunks: BOM and header first, then one chunk per chunk of parts. */

@@ -59,22 +59,15 @@ function fieldValue(field: PartField | 'stato', value: unknown): unknown {
 
 /**
  * Reads `fields` of a part (and its status) from rows holding their columns (listPartFieldsAfter):
- * each field's column and conversion are looked up once, not again for every row.
+ * each field's column is looked up once, not again for every row.
  */
 export function partFieldsReader<F extends PartField | 'stato'>(
   fields: readonly F[],
 ): (row: Partial<Pick<PartRow, FieldColumn | 'stato'>>) => Pick<StoredPart, F> {
-  const reads = fields.map((field) => ({
-    field,
-    column: fieldColumn(field),
-    convert: FIELD_CONVERSIONS[field],
-  }));
+  const reads = fields.map((field) => ({ field, column: fieldColumn(field) }));
   return (row) => {
     const part: Record<string, unknown> = {};
-    for (const { field, column, convert } of reads) {
-      const value = row[column];
-      part[field] = value === null || !convert ? value : convert(value as number);
-    }
+    for (const { field, column } of reads) part[field] = fieldValue(field, row[column]);
     return part as Pick<StoredPart, F>;
   };
 }
