@@ -65,13 +65,16 @@ export function isCalendarDay(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** Cents, the stored unit of every price: exact in both databases. */
+/** Cents in a euro: prices are stored in cents, exact in both databases. */
+export const CENTS_PER_EURO = 100;
+
+/** Euro (up to 2 decimals) to whole cents, the stored unit. */
 export function centsFromEuro(euro: number): number {
-  return Math.round(euro * 100);
+  return Math.round(euro * CENTS_PER_EURO);
 }
 
 export function euroFromCents(cents: number): number {
-  return Number(cents) / 100;
+  return Number(cents) / CENTS_PER_EURO;
 }
 
 /**

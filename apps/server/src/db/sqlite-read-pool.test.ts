@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from './dialect.js';
+import { readCsvRecords } from './csv-reads.js';
 import { SqliteReadError } from './sqlite-read-pool.js';
 
 /** Counts up to `n` in SQL: a read that keeps a thread busy for a while. */
@@ -82,6 +83,26 @@ describe('SQLite reader threads', () => {
     // The pool still answers after the errors.
     const { rows } = await sql<{ n: number }>`select count(*) as n from numbers`.execute(handle.reader);
     expect(rows).toEqual([{ n: 5001 }]);
+  });
+
+  it('renders CSV records on a reader thread as the main connection does, with the last row', async () => {
+    const query = sql`select label, n * 5 as grams, n from numbers where n between 4998 and 5001 order by n`;
+    const cells = [{ name: 'label' }, { name: 'grams', divisor: 1000 }];
+    const onThread = await readCsvRecords(handle.reader, query.compile(handle.reader), cells);
+    expect(onThread).toEqual({
+      text: 'numero 4998,24.99\r\nnumero 4999,24.995\r\nnumero 5000,25\r\nultimo,25.005\r\n',
+      count: 4,
+      last: { label: 'ultimo', grams: 25005, n: 5001 },
+    });
+    expect(await readCsvRecords(handle.db, query.compile(handle.db), cells)).toEqual(onThread);
+    const none = sql`select label from numbers where n < 0`;
+    expect(await readCsvRecords(handle.reader, none.compile(handle.reader), [{ name: 'label' }])).toEqual({
+      text: '',
+      count: 0,
+      last: undefined,
+    });
+    const unknown = readCsvRecords(handle.reader, none.compile(handle.reader), [{ name: 'prezzo' }]);
+    await expect(unknown).rejects.toThrow(/no column prezzo/);
   });
 
   it('streams rows chunk by chunk, and a stream may stop early', async () => {

@@ -7,6 +7,7 @@
  */
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { CsvColumn } from '../lib/csv.js';
 import {
   SqliteAdapter,
   SqliteIntrospector,
@@ -19,12 +20,18 @@ import {
   type QueryResult,
 } from 'kysely';
 
-/** A message from a worker: rows of one request (a whole result, or one chunk of a stream). */
+/**
+ * A message from a worker: rows of one request (a whole result, or one chunk of a stream), or
+ * a result rendered as CSV records (with its last row).
+ */
 interface WorkerReply {
   id: number;
   /** Each row as an array of values, in the order of `columns`. */
   rows?: unknown[][];
   columns?: string[];
+  /** The CSV records of a `csv` request's rows, and how many rows there were. */
+  text?: string;
+  count?: number;
   done: boolean;
   error?: { message: string; code?: unknown };
 }
@@ -62,6 +69,7 @@ function rowObjects<R>(reply: WorkerReply): R[] {
 
 type Request =
   | { type: 'all'; id: number; sql: string; parameters: readonly unknown[] }
+  | { type: 'csv'; id: number; sql: string; parameters: readonly unknown[]; cells: readonly CsvColumn[] }
   | { type: 'iterate'; id: number; sql: string; parameters: readonly unknown[]; chunkSize: number }
   | { type: 'next'; id: number }
   | { type: 'cancel'; id: number };
@@ -195,6 +203,16 @@ export class SqliteReadPool {
     return rowObjects<R>(reply);
   }
 
+  /** A query's rows as CSV records (lib/csv.js) rendered on the reader thread, and its last row. */
+  async csvRecords<R>(
+    sql: string,
+    parameters: readonly unknown[],
+    cells: readonly CsvColumn[],
+  ): Promise<CsvRecords<R>> {
+    const reply = await this.worker().request({ type: 'csv', id: ++this.nextId, sql, parameters, cells });
+    return { text: reply.text ?? '', count: reply.count ?? 0, last: rowObjects<R>(reply)[0] };
+  }
+
   /** The rows of a query in chunks, read by the worker one chunk ahead of the consumer at most. */
   async *iterate<R>(sql: string, parameters: readonly unknown[], chunkSize: number): AsyncGenerator<R[]> {
     const worker = this.worker();
@@ -223,8 +241,20 @@ export class SqliteReadPool {
   }
 }
 
-class ReadConnection implements DatabaseConnection {
+/** A query's rows rendered as CSV records: the records, how many, and the last row as an object. */
+export interface CsvRecords<R> {
+  text: string;
+  count: number;
+  last: R | undefined;
+}
+
+/** The pool's connection: Kysely's queries, and CSV records rendered by the reader threads. */
+export class ReadConnection implements DatabaseConnection {
   constructor(private readonly pool: SqliteReadPool) {}
+
+  csvRecords<R>(compiled: CompiledQuery, cells: readonly CsvColumn[]): Promise<CsvRecords<R>> {
+    return this.pool.csvRecords<R>(compiled.sql, compiled.parameters, cells);
+  }
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     return { rows: await this.pool.all<R>(compiled.sql, compiled.parameters) };

@@ -3,6 +3,7 @@
 // or export never holds the event loop. Plain JavaScript: a worker thread cannot load TypeScript.
 // The messages are described in sqlite-read-pool.ts.
 import { parentPort, workerData } from 'node:worker_threads';
+import { csvRecords } from '../lib/csv.js';
 import Database from './sqlite-driver.js';
 
 if (!parentPort) throw new Error('sqlite-read-worker must run in a worker thread');
@@ -90,6 +91,22 @@ port.on('message', (/** @type {any} */ message) => {
       case 'all': {
         const { prepared, columns } = statement(message.sql);
         port.postMessage({ id, columns, rows: prepared.all(message.parameters), done: true });
+        break;
+      }
+      case 'csv': {
+        // The rows rendered here as CSV records (an export's chunk): the main thread receives one
+        // string instead of every value of every row, and has nothing left to format.
+        const { prepared, columns } = statement(message.sql);
+        const rows = /** @type {unknown[][]} */ (prepared.all(message.parameters));
+        const last = rows.at(-1);
+        port.postMessage({
+          id,
+          columns,
+          text: csvRecords(rows, columns, message.cells),
+          count: rows.length,
+          ...(last ? { rows: [last] } : {}),
+          done: true,
+        });
         break;
       }
       case 'iterate': {

@@ -13,7 +13,7 @@ import {
   ImportSummarySchema,
 } from '@magazzino/contract';
 import { errors } from '../../lib/errors.js';
-import { csvCell } from '../parts/parts.csv.js';
+import { csvCell } from '../../lib/csv.js';
 import type { Actor } from '../parts/parts.bulk.js';
 import { importErrors } from './imports.errors.js';
 import { docs, failures, guarded, ImportIdParamsSchema, ImportListSchema } from './imports.schemas.js';

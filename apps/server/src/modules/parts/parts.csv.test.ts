@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvChunks, csvLine, UTF8_BOM } from './parts.csv.js';
-import { jsonArrayChunks } from './parts.json-stream.js';
-import { toPart } from './parts.mapper.js';
 import type { Part } from '@magazzino/contract';
+import { csvRecords } from '../../lib/csv.js';
+import { CSV_FIELDS, csvChunks, UTF8_BOM } from './parts.csv.js';
+import { jsonArrayChunks } from './parts.json-stream.js';
+import { csvColumnsOf, toPart } from './parts.mapper.js';
+
+/** A stored part's columns, as toPart reads them. */
+type PartRow = Parameters<typeof toPart>[0];
 
 async function collect(chunks: AsyncIterable<string>): Promise<string> {
   let text = '';
@@ -11,93 +15,79 @@ async function collect(chunks: AsyncIterable<string>): Promise<string> {
 }
 
 /** The chunks one at a time, each a tick later, as the database would hand them over. */
-async function* from(...chunks: Part[][]): AsyncGenerator<Part[]> {
+async function* from<T>(...chunks: T[]): AsyncGenerator<T> {
   for (const chunk of chunks) {
     await Promise.resolve();
     yield chunk;
   }
 }
+const texts = (...chunks: string[]) => from(...chunks);
 
-const part = (nome: string, anno = '2004'): Part =>
-  toPart({
-    id: nome,
-    seq: 1,
-    nome,
-    descrizione: 'd',
-    categoria: 'c',
-    codice: 'k',
-    condizione: 'Buona',
-    peso_grammi: 1500,
-    scaffale: 'A',
-    campata: '1',
-    ripiano: '2',
-    cassetta: '3',
-    marca: 'Fiat',
-    modello: 'Punto',
-    versione: 'v',
-    anno_immatricolazione: anno,
-    url_immagine: null,
-    image_count: null,
-    prezzo_centesimi: 4550,
-    stato: 'disponibile',
-    riserva_cliente: null,
-    riserva_telefono: null,
-    riserva_fino: null,
-    vendita_prezzo_centesimi: null,
-    vendita_data: null,
-    version: 1,
-    created_at: '2024-01-01T00:00:00.000Z',
-    updated_at: '2024-01-01T00:00:00.000Z',
-    vehicle_id: null,
-    fitment_marca_norm: null,
-  });
-
-describe('csvCell', () => {
-  it('leaves plain text and numbers alone', () => {
-    expect(csvCell('Faro anteriore')).toBe('Faro anteriore');
-    expect(csvCell(1.25)).toBe('1.25');
-    expect(csvCell('')).toBe('');
-    expect(csvCell('Però 🚗')).toBe('Però 🚗');
-  });
-
-  it('quotes commas, quotes, CR and LF, doubling inner quotes (RFC 4180)', () => {
-    expect(csvCell('a,b')).toBe('"a,b"');
-    expect(csvCell('il "top"')).toBe('"il ""top"""');
-    expect(csvCell('uno\ndue')).toBe('"uno\ndue"');
-    expect(csvCell('uno\r\ndue')).toBe('"uno\r\ndue"');
-  });
-
-  it('quotes a semicolon, so Excel in an Italian locale cannot split out a formula', () => {
-    expect(csvCell('x;=1+1;y')).toBe('"x;=1+1;y"');
-    expect(csvCell(';-2')).toBe('";-2"');
-  });
-
-  it.each(['=', '+', '-', '@', '\t', '\r'])('neutralises a leading %j with a single quote', (trigger) => {
-    const cell = csvCell(`${trigger}1+1`);
-    expect(cell.replace(/^"|"$/g, '')).toBe(`'${trigger}1+1`);
-  });
-
-  it('does not touch a trigger that is not the first character', () => {
-    expect(csvCell('A-1=2')).toBe('A-1=2');
-    expect(csvCell('x@y')).toBe('x@y');
-  });
+const row = (nome: string, anno = '2004'): PartRow => ({
+  id: nome,
+  seq: 1,
+  nome,
+  descrizione: 'd',
+  categoria: 'c',
+  codice: 'k',
+  condizione: 'Buona',
+  peso_grammi: 1500,
+  scaffale: 'A',
+  campata: '1',
+  ripiano: '2',
+  cassetta: '3',
+  marca: 'Fiat',
+  modello: 'Punto',
+  versione: 'v',
+  anno_immatricolazione: anno,
+  url_immagine: null,
+  image_count: null,
+  prezzo_centesimi: 4550,
+  stato: 'disponibile',
+  riserva_cliente: null,
+  riserva_telefono: null,
+  riserva_fino: null,
+  vendita_prezzo_centesimi: null,
+  vendita_data: null,
+  version: 1,
+  created_at: '2024-01-01T00:00:00.000Z',
+  updated_at: '2024-01-01T00:00:00.000Z',
+  vehicle_id: null,
+  fitment_marca_norm: null,
 });
+const part = (nome: string, anno = '2004'): Part => toPart(row(nome, anno));
+
+/** The export's records of `rows`, as a reader renders a chunk (db/csv-reads.ts). */
+function records(...rows: PartRow[]): string {
+  const names = Object.keys(rows[0] ?? {});
+  const values = rows.map((stored) => names.map((name) => stored[name as keyof PartRow]));
+  return csvRecords(values, names, csvColumnsOf(CSV_FIELDS));
+}
 
 describe('csvChunks and jsonArrayChunks', () => {
-  it('writes BOM, header and CRLF records, anno from annoImmatricolazione', async () => {
-    const text = await collect(csvChunks(from([part('A', '1999')], [part('B')])));
+  it('writes BOM, header and the records of each chunk, anno from anno_immatricolazione', async () => {
+    const text = await collect(csvChunks(texts(records(row('A', '1999')), records(row('B'), row('C')))));
     expect(text.startsWith(UTF8_BOM)).toBe(true);
     expect(text.slice(1).split('\r\n')).toEqual([
       'nome,categoria,codice,condizione,peso,scaffale,campata,ripiano,cassetta,marca,modello,versione,anno,stato,prezzo',
       'A,c,k,Buona,1.5,A,1,2,3,Fiat,Punto,v,1999,disponibile,45.5',
       'B,c,k,Buona,1.5,A,1,2,3,Fiat,Punto,v,2004,disponibile,45.5',
+      'C,c,k,Buona,1.5,A,1,2,3,Fiat,Punto,v,2004,disponibile,45.5',
       '',
     ]);
-    expect(csvLine(['a', 1])).toBe('a,1\r\n');
+  });
+
+  it('writes weight and price as the API gives them, an absent one as an empty cell', () => {
+    expect(records({ ...row('A'), peso_grammi: 1800, prezzo_centesimi: 1 })).toBe(
+      'A,c,k,Buona,1.8,A,1,2,3,Fiat,Punto,v,2004,disponibile,0.01\r\n',
+    );
+    expect(records({ ...row('A'), peso_grammi: null, prezzo_centesimi: null, versione: null })).toBe(
+      'A,c,k,Buona,,A,1,2,3,Fiat,Punto,,2004,disponibile,\r\n',
+    );
   });
 
   it('joins chunks into one valid JSON array, empty or not', async () => {
-    expect(await collect(jsonArrayChunks(from()))).toBe('[]');
+    expect(await collect(jsonArrayChunks(from<Part[]>()))).toBe('[]');
     const text = await collect(jsonArrayChunks(from([part('A'), part('B')], [part('C')])));
     expect((JSON.parse(text) as Part[]).map((p) => p.nome)).toEqual(['A', 'B', 'C']);
   });

@@ -1,4 +1,5 @@
 import {
+  CENTS_PER_EURO,
   centsFromEuro,
   euroFromCents,
   PART_FIELDS,
@@ -10,6 +11,7 @@ import {
   type PartInput,
   type PartStatus,
 } from '@magazzino/contract';
+import type { CsvColumn } from '../../lib/csv.js';
 import { codeKey, foldText } from '../../lib/text-fold.js';
 import { thumbnailUrlFor } from '../media/media-urls.js';
 import type { NewPartRow, PartRow, PartsTable } from './parts.tables.js';
@@ -45,31 +47,30 @@ export function fieldColumn(field: PartField | 'stato'): FieldColumn | 'stato' {
   return field === 'stato' ? 'stato' : FIELD_COLUMNS[field];
 }
 
-/** The fields whose column holds another unit than the API's: grams for Kg, cents for euro. */
-const FIELD_CONVERSIONS: Partial<Record<PartField | 'stato', (stored: number) => number>> = {
-  peso: kgFromGrams,
-  prezzo: euroFromCents,
+/** Grams in a Kg: weights are stored in whole grams, exact in both dialects. */
+const GRAMS_PER_KG = 1000;
+
+/** The fields whose column holds another unit than the API's, and what divides it: grams for Kg, cents for euro. */
+const FIELD_DIVISORS: Partial<Record<PartField | 'stato', number>> = {
+  peso: GRAMS_PER_KG,
+  prezzo: CENTS_PER_EURO,
 };
 
 /** A field's value as the API gives it, from its column's: weight in Kg, price in euro. */
 function fieldValue(field: PartField | 'stato', value: unknown): unknown {
-  const convert = FIELD_CONVERSIONS[field];
-  return value === null || !convert ? value : convert(value as number);
+  const divisor = FIELD_DIVISORS[field];
+  return value === null || divisor === undefined ? value : Number(value) / divisor;
 }
 
 /**
- * Reads `fields` of a part (and its status) from rows holding their columns (listPartFieldsAfter):
- * each field's column is looked up once, not again for every row.
+ * The cells of an export of `fields` (lib/csv.js, rendered where the rows are read): each field's
+ * column, converted as the API gives it (fieldValue).
  */
-export function partFieldsReader<F extends PartField | 'stato'>(
-  fields: readonly F[],
-): (row: Partial<Pick<PartRow, FieldColumn | 'stato'>>) => Pick<StoredPart, F> {
-  const reads = fields.map((field) => ({ field, column: fieldColumn(field) }));
-  return (row) => {
-    const part: Record<string, unknown> = {};
-    for (const { field, column } of reads) part[field] = fieldValue(field, row[column]);
-    return part as Pick<StoredPart, F>;
-  };
+export function csvColumnsOf(fields: readonly (PartField | 'stato')[]): CsvColumn[] {
+  return fields.map((field) => {
+    const divisor = FIELD_DIVISORS[field];
+    return divisor === undefined ? { name: fieldColumn(field) } : { name: fieldColumn(field), divisor };
+  });
 }
 
 /**
@@ -98,14 +99,14 @@ export function locationRange(segments: readonly string[]): { from: string; to: 
   return { from, to: `${from.slice(0, -1)}\u0020` };
 }
 
-/** Kilograms (up to 3 decimals) to whole grams, the stored unit: exact in both dialects. */
+/** Kilograms (up to 3 decimals) to whole grams, the stored unit. */
 export function gramsFromKg(kg: number): number {
-  return Math.round(kg * 1000);
+  return Math.round(kg * GRAMS_PER_KG);
 }
 
 /** Whole grams back to kilograms. */
 export function kgFromGrams(grams: number): number {
-  return Number(grams) / 1000;
+  return Number(grams) / GRAMS_PER_KG;
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   type TextSearch,
   type WordTerm,
 } from '../../db/parts-text-search.js';
+import { readCsvRecords } from '../../db/csv-reads.js';
 import { compiledByShape, compiledOnce, prepared } from '../../db/prepared-statements.js';
 import type { Database } from '../../db/schema.js';
 import { codeKey, foldText } from '../../lib/text-fold.js';
@@ -33,13 +34,13 @@ import {
   FIELD_COLUMNS,
   locationKey,
   locationRange,
+  csvColumnsOf,
   fieldColumn,
   PART_COLUMNS,
   photosOf,
   toFieldColumns,
   toNewRow,
   vehicleKey,
-  partFieldsReader,
   toStoredPart,
   type DonorVehicleKeys,
   type StoredPart,
@@ -637,48 +638,65 @@ async function seekBlock(
 /** Where a chunk of a keyset-paged read starts: after a cursor, or (the first) at an offset. */
 export type ChunkStart = { after: PartCursor } | { offset: number };
 
+/** The keys a keyset-paged read resumes from: the last row's sort value and seq. */
+type ResumeKeys = { sort_key: SortValue | null; sort_seq: number | string };
+
+/** What one keyset query gave, as its caller keeps it: its rows' form, how many, the last one's keys. */
+interface KeyedBatch<T> {
+  items: T;
+  count: number;
+  last: ResumeKeys | undefined;
+}
+
 /**
  * The next `limit` rows (the given columns of `parts`) after a cursor (or from an offset) in
- * `sort` order (keyset paging): each call is one short query, so a long read never holds a
- * connection or loads every row. `next` is set while more rows may follow.
+ * `sort` order (keyset paging): each call is one short query (or one per null/non-null stretch
+ * of the sort), so a long read never holds a connection or loads every row. `run` executes each
+ * query, as rows or rendered; `next` is set while more rows may follow.
  */
-async function rowsAfter<C extends keyof PartsTable>(
+async function chunkAfter<C extends keyof PartsTable, T>(
   db: Kysely<Database>,
   filter: PartFilter,
   sort: PartSort,
   start: ChunkStart,
   limit: number,
   columns: readonly C[],
-): Promise<{ rows: Pick<PartRowOf, C>[]; next: PartCursor | undefined }> {
+  run: (query: PartsQuery<Pick<PartRowOf, C> & ResumeKeys>) => Promise<KeyedBatch<T>>,
+): Promise<{ batches: T[]; next: PartCursor | undefined }> {
   const matched = await matching(db, filter, 'ordered');
   const key = sortRef(sort, matched.seq);
   // The columns asked for, plus the sort key and seq the next chunk resumes from.
-  type Row = Pick<PartRowOf, C> & { sort_key: SortValue | null; sort_seq: number | string };
+  type Row = Pick<PartRowOf, C> & ResumeKeys;
   const base = matched.query
     .select(columns.map((column) => `parts.${column}` as const))
     .select([key.as('sort_key'), matched.seq.as('sort_seq')]) as unknown as PartsQuery<Row>;
-  let rows: Row[];
+  const batches: T[] = [];
+  let count = 0;
+  let last: ResumeKeys | undefined;
+  const add = (batch: KeyedBatch<T>) => {
+    batches.push(batch.items);
+    count += batch.count;
+    last = batch.last ?? last;
+  };
   if ('after' in start) {
-    rows = [];
     for (const resume of resumeConditions<Row>(sort, key, matched.seq, start.after)) {
-      const wanted = limit - rows.length;
+      const wanted = limit - count;
       if (wanted === 0) break;
-      rows.push(...((await ordered(resume(base), sort, matched.seq).limit(wanted).execute()) as Row[]));
+      add(await run(ordered(resume(base), sort, matched.seq).limit(wanted)));
     }
   } else {
     // Only the first chunk may start at an offset; the following ones resume from the cursor.
     const query = start.offset > 0 ? base.offset(start.offset) : base;
-    rows = (await ordered(query, sort, matched.seq).limit(limit).execute()) as Row[];
+    add(await run(ordered(query, sort, matched.seq).limit(limit)));
   }
-  const last = rows.at(-1);
   const next =
-    last && rows.length === limit
+    last && count === limit
       ? { value: last.sort_key === null ? null : last.sort_key, seq: Number(last.sort_seq) }
       : undefined;
-  return { rows, next };
+  return { batches, next };
 }
 
-/** The next `limit` whole parts after a cursor (or from an offset) in `sort` order (`rowsAfter`). */
+/** The next `limit` whole parts after a cursor (or from an offset) in `sort` order (`chunkAfter`). */
 export async function listPartsAfter(
   db: Kysely<Database>,
   filter: PartFilter,
@@ -686,25 +704,32 @@ export async function listPartsAfter(
   start: ChunkStart,
   limit: number,
 ): Promise<{ parts: StoredPart[]; next: PartCursor | undefined }> {
-  const { rows, next } = await rowsAfter(db, filter, sort, start, limit, PART_COLUMNS);
-  return { parts: await readStoredParts(db, rows), next };
+  const { batches, next } = await chunkAfter(db, filter, sort, start, limit, PART_COLUMNS, async (query) => {
+    const rows = await query.execute();
+    return { items: rows, count: rows.length, last: rows.at(-1) };
+  });
+  return { parts: await readStoredParts(db, batches.flat()), next };
 }
 
 /**
- * The same chunks with only `fields` of each part (and its status): a read of a few columns, with
- * no fitment, photos or vehicle to look up (the CSV export's, 15 of the row's 30 columns).
+ * The same chunks as CSV records of `fields` (and the status), rendered where the rows are read
+ * (db/csv-reads.ts): a few of the row's columns, with no fitment, photos or vehicle to look up.
  */
-export async function listPartFieldsAfter<F extends PartField | 'stato'>(
+export async function csvRecordsAfter(
   db: Kysely<Database>,
   filter: PartFilter,
   sort: PartSort,
   start: ChunkStart,
   limit: number,
-  fields: readonly F[],
-): Promise<{ parts: Pick<StoredPart, F>[]; next: PartCursor | undefined }> {
+  fields: readonly (PartField | 'stato')[],
+): Promise<{ text: string; next: PartCursor | undefined }> {
   const columns = [...new Set(fields.map(fieldColumn))];
-  const { rows, next } = await rowsAfter(db, filter, sort, start, limit, columns);
-  return { parts: rows.map(partFieldsReader(fields)), next };
+  const cells = csvColumnsOf(fields);
+  const { batches, next } = await chunkAfter(db, filter, sort, start, limit, columns, async (query) => {
+    const records = await readCsvRecords<ResumeKeys, Database>(db, query.compile(), cells);
+    return { items: records.text, count: records.count, last: records.last };
+  });
+  return { text: batches.join(''), next };
 }
 
 /**

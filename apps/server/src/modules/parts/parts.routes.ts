@@ -203,9 +203,9 @@ const partsRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request, reply) => {
       const { sort, ...filter } = request.query;
-      const chunks = await service.streamFields(filter, sort, CSV_FIELDS);
+      const records = await service.streamCsv(filter, sort, CSV_FIELDS);
       reply.header('content-disposition', `attachment; filename="${csvFileName()}"`);
-      return sendStream(reply, 'text/csv; charset=utf-8', csvChunks(chunks));
+      return sendStream(reply, 'text/csv; charset=utf-8', csvChunks(records));
     },
   );
 

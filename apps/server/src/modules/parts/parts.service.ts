@@ -49,7 +49,7 @@ import {
   insertParts,
   listLocations,
   listMatchingSeqs,
-  listPartFieldsAfter,
+  csvRecordsAfter,
   listPartsAfter,
   listPartsOfCategory,
   listPartsPage,
@@ -68,7 +68,7 @@ import { NO_VEHICLES, PartVehicles, unknownVehicle } from './parts.vehicles.js';
 export const STREAM_CHUNK_SIZE = 500;
 
 /**
- * Parts per query of a narrow stream (`streamFields`, the CSV): a few of each part's columns and
+ * Parts per query of a narrow stream (`streamCsv`): a few of each part's columns and
  * nothing looked up beside them, so larger reads at once cost little memory (two chunks of 2,000
  * held, under 2 MB) and save a fixed cost per read (the CSV of 10^5 parts on SQLite: 650–690 ms in
  * chunks of 500, 585–610 ms in chunks of 2,000).
@@ -518,25 +518,35 @@ export class PartsService {
   }
 
   /**
-   * The same chunks with only `fields` of each part (and its status, when named): a narrow read
-   * without fitment, photos or donor vehicle, for an export that shows none of them (the CSV).
+   * The same list as CSV records of `fields` (and the status, when named), a string per chunk,
+   * rendered where the rows are read (csvRecordsAfter): without fitment, photos or donor vehicle,
+   * which the CSV does not show.
    */
-  async streamFields<F extends PartField | 'stato'>(
+  async streamCsv(
     filter: PartFilter,
     sort: string | undefined,
-    fields: readonly F[],
-  ): Promise<AsyncGenerator<Pick<StoredPart, F>[]>> {
+    fields: readonly (PartField | 'stato')[],
+  ): Promise<AsyncGenerator<string>> {
     return this.chunks(
       filter,
       sort,
       0,
-      (segment, order, start) =>
-        listPartFieldsAfter(this.reader, segment, order, start, FIELDS_CHUNK_SIZE, fields),
-      (parts) => Promise.resolve(parts),
+      async (segment, order, start) => {
+        const { text, next } = await csvRecordsAfter(
+          this.reader,
+          segment,
+          order,
+          start,
+          FIELDS_CHUNK_SIZE,
+          fields,
+        );
+        return { parts: text ? [text] : [], next };
+      },
+      (records) => Promise.resolve(records.join('')),
     );
   }
 
-  /** The chunked, one-ahead read behind `stream` and `streamFields`. */
+  /** The chunked, one-ahead read behind `stream` and `streamCsv`. */
   private async chunks<T, R>(
     filter: PartFilter,
     sort: string | undefined,
@@ -546,8 +556,8 @@ export class PartsService {
       order: PartSort,
       start: ChunkStart,
     ) => Promise<{ parts: T[]; next: PartCursor | undefined }>,
-    finish: (parts: T[]) => Promise<R[]>,
-  ): Promise<AsyncGenerator<R[]>> {
+    finish: (parts: T[]) => Promise<R>,
+  ): Promise<AsyncGenerator<R>> {
     const order = parseSort(sort);
     const reader = this.reader;
     const segments = segmentsOf(filter, sort);
@@ -555,7 +565,7 @@ export class PartsService {
     let cursor: PartCursor | undefined;
     let skip = offset;
     /** The next non-empty chunk in list order, or undefined at the end. Never called twice at once. */
-    const pull = async (): Promise<R[] | undefined> => {
+    const pull = async (): Promise<R | undefined> => {
       for (;;) {
         const current = segments[segment];
         if (!current) return undefined;

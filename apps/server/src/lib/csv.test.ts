@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { csvCell, csvLine, csvRecords } from './csv.js';
+
+describe('csvCell', () => {
+  it('leaves plain text and numbers alone', () => {
+    expect(csvCell('Faro anteriore')).toBe('Faro anteriore');
+    expect(csvCell(1.25)).toBe('1.25');
+    expect(csvCell('')).toBe('');
+    expect(csvCell('Però 🚗')).toBe('Però 🚗');
+  });
+
+  it('quotes commas, quotes, CR and LF, doubling inner quotes (RFC 4180)', () => {
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('il "top"')).toBe('"il ""top"""');
+    expect(csvCell('uno\ndue')).toBe('"uno\ndue"');
+    expect(csvCell('uno\r\ndue')).toBe('"uno\r\ndue"');
+  });
+
+  it('quotes a semicolon, so Excel in an Italian locale cannot split out a formula', () => {
+    expect(csvCell('x;=1+1;y')).toBe('"x;=1+1;y"');
+    expect(csvCell(';-2')).toBe('";-2"');
+  });
+
+  it.each(['=', '+', '-', '@', '\t', '\r'])('neutralises a leading %j with a single quote', (trigger) => {
+    const cell = csvCell(`${trigger}1+1`);
+    expect(cell.replace(/^"|"$/g, '')).toBe(`'${trigger}1+1`);
+  });
+
+  it('does not touch a trigger that is not the first character', () => {
+    expect(csvCell('A-1=2')).toBe('A-1=2');
+    expect(csvCell('x@y')).toBe('x@y');
+  });
+});
+
+describe('csvLine', () => {
+  it('writes one CRLF-terminated record, numbers as JavaScript writes them', () => {
+    expect(csvLine(['a', 1, 1.25, ''])).toBe('a,1,1.25,\r\n');
+  });
+});
+
+describe('csvRecords', () => {
+  const names = ['nome', 'peso_grammi', 'sort_key', 'note'];
+
+  it('writes the cells named, in their order, leaving the other columns out', () => {
+    const rows = [
+      ['Faro', 1500, 'k1', 'x'],
+      ['Pompa', 20, 'k2', 'y'],
+    ];
+    expect(csvRecords(rows, names, [{ name: 'note' }, { name: 'nome' }])).toBe('x,Faro\r\ny,Pompa\r\n');
+  });
+
+  it('divides a number by its divisor, and leaves an absent one empty', () => {
+    const rows = [
+      ['Faro', 1800, 'k', null],
+      ['Pompa', null, 'k', ''],
+      ['Disco', 1, 'k', 'z'],
+    ];
+    const cells = [{ name: 'nome' }, { name: 'peso_grammi', divisor: 1000 }, { name: 'note' }];
+    expect(csvRecords(rows, names, cells)).toBe('Faro,1.8,\r\nPompa,,\r\nDisco,0.001,z\r\n');
+  });
+
+  it('neutralises and quotes cells as csvCell does', () => {
+    const rows = [['=1+1', 0, 'k', 'a,"b"']];
+    expect(csvRecords(rows, names, [{ name: 'nome' }, { name: 'note' }])).toBe(`'=1+1,"a,""b"""\r\n`);
+  });
+
+  it('writes nothing for no rows, and refuses a cell the query has no column for', () => {
+    expect(csvRecords([], names, [{ name: 'nome' }])).toBe('');
+    expect(() => csvRecords([], names, [{ name: 'prezzo' }])).toThrow(/no column prezzo/);
+  });
+});
