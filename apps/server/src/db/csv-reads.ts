@@ -6,7 +6,7 @@
  * reader threads) the rows are rendered on the main thread, by the same functions.
  */
 import type { CompiledQuery, Kysely } from 'kysely';
-import { csvRecords, type CsvColumn } from '../lib/csv.js';
+import { csvRecordsOfObjects, type CsvColumn } from '../lib/csv.js';
 import { ReadConnection, type CsvRecords } from './sqlite-read-pool.js';
 
 export type { CsvRecords };
@@ -20,10 +20,6 @@ export function readCsvRecords<R extends Record<string, unknown>, DB>(
   return db.getExecutor().provideConnection(async (connection) => {
     if (connection instanceof ReadConnection) return connection.csvRecords<R>(query, cells);
     const { rows } = await connection.executeQuery<R>(query);
-    const first = rows[0];
-    if (!first) return { text: '', count: 0, last: undefined };
-    const names = Object.keys(first);
-    const values = rows.map((row) => names.map((name) => row[name]));
-    return { text: csvRecords(values, names, cells), count: rows.length, last: rows.at(-1) };
+    return { text: csvRecordsOfObjects(rows, cells), count: rows.length, last: rows.at(-1) };
   });
 }

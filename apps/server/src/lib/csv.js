@@ -60,6 +60,17 @@ export function csvLine(values) {
  */
 
 /**
+ * The value of a cell: a number divided by the cell's divisor, when it has one.
+ * @param {unknown} value
+ * @param {number | undefined} divisor
+ * @returns {string | number | null}
+ */
+function cellValue(value, divisor) {
+  const cell = /** @type {string | number | null} */ (value);
+  return divisor === undefined || cell === null ? cell : Number(cell) / divisor;
+}
+
+/**
  * The CSV records of a query's rows (each an array of values in the order of `names`, the query's
  * column names), one per row, joined in one string. Cell i is column `cells[i].name`; other
  * columns (a keyset's sort key) are not written.
@@ -74,13 +85,30 @@ export function csvRecords(rows, names, cells) {
     if (index < 0) throw new Error(`csvRecords: the query has no column ${cell.name}`);
     return index;
   });
-  const divisors = cells.map((cell) => cell.divisor);
   let text = '';
   for (const row of rows) {
-    text += csvRecord(indexes.length, (i) => {
-      const value = /** @type {string | number | null} */ (row[/** @type {number} */ (indexes[i])]);
-      const divisor = divisors[i];
-      return divisor === undefined || value === null ? value : Number(value) / divisor;
+    text += csvRecord(cells.length, (i) =>
+      cellValue(row[/** @type {number} */ (indexes[i])], cells[i]?.divisor),
+    );
+  }
+  return text;
+}
+
+/**
+ * The same records from rows as objects keyed by column name (a driver's rows).
+ * @param {readonly Record<string, unknown>[]} rows
+ * @param {readonly CsvColumn[]} cells
+ * @returns {string}
+ */
+export function csvRecordsOfObjects(rows, cells) {
+  const first = rows[0];
+  const missing = first && cells.find((cell) => !(cell.name in first));
+  if (missing) throw new Error(`csvRecords: the query has no column ${missing.name}`);
+  let text = '';
+  for (const row of rows) {
+    text += csvRecord(cells.length, (i) => {
+      const cell = /** @type {CsvColumn} */ (cells[i]);
+      return cellValue(row[cell.name], cell.divisor);
     });
   }
   return text;

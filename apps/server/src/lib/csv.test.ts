@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvLine, csvRecords } from './csv.js';
+import { csvCell, csvLine, csvRecords, csvRecordsOfObjects } from './csv.js';
 
 describe('csvCell', () => {
   it('leaves plain text and numbers alone', () => {
@@ -67,5 +67,22 @@ describe('csvRecords', () => {
   it('writes nothing for no rows, and refuses a cell the query has no column for', () => {
     expect(csvRecords([], names, [{ name: 'nome' }])).toBe('');
     expect(() => csvRecords([], names, [{ name: 'prezzo' }])).toThrow(/no column prezzo/);
+  });
+});
+
+describe('csvRecordsOfObjects', () => {
+  it('writes the same records from rows keyed by column name', () => {
+    const cells = [{ name: 'nome' }, { name: 'peso_grammi', divisor: 1000 }, { name: 'note' }];
+    const rows = [
+      { nome: 'Faro', peso_grammi: 1800, sort_key: 'k', note: null },
+      { nome: '-1', peso_grammi: null, sort_key: 'k', note: 'a;b' },
+    ];
+    const asArrays = rows.map((row) => [row.nome, row.peso_grammi, row.sort_key, row.note]);
+    expect(csvRecordsOfObjects(rows, cells)).toBe('Faro,1.8,\r\n\'-1,,"a;b"\r\n');
+    expect(csvRecordsOfObjects(rows, cells)).toBe(
+      csvRecords(asArrays, ['nome', 'peso_grammi', 'sort_key', 'note'], cells),
+    );
+    expect(csvRecordsOfObjects([], cells)).toBe('');
+    expect(() => csvRecordsOfObjects(rows, [{ name: 'prezzo' }])).toThrow(/no column prezzo/);
   });
 });
