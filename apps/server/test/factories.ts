@@ -8,7 +8,11 @@ import {
 } from '@magazzino/contract';
 import type { Database } from '../src/db/schema.js';
 import { newId } from '../src/lib/ids.js';
+import type { toPart } from '../src/modules/parts/parts.mapper.js';
 import { insertParts } from '../src/modules/parts/parts.repository.js';
+
+/** A stored part's columns, as toPart reads them. */
+export type PartRow = Parameters<typeof toPart>[0];
 
 let sequence = 0;
 
@@ -75,3 +79,37 @@ export function vehicleInput(overrides: Record<string, unknown> = {}): VehicleIn
   for (const [key, value] of Object.entries(overrides)) if (value === undefined) delete merged[key];
   return merged as VehicleInputDraft;
 }
+
+/** The stored columns of a part named `nome` (registered in `anno`), as toPart reads them. */
+export const storedPartRow = (nome: string, anno = '2004'): PartRow => ({
+  id: nome,
+  seq: 1,
+  nome,
+  descrizione: 'd',
+  categoria: 'c',
+  codice: 'k',
+  condizione: 'Buona',
+  peso_grammi: 1500,
+  scaffale: 'A',
+  campata: '1',
+  ripiano: '2',
+  cassetta: '3',
+  marca: 'Fiat',
+  modello: 'Punto',
+  versione: 'v',
+  anno_immatricolazione: anno,
+  url_immagine: null,
+  image_count: null,
+  prezzo_centesimi: 4550,
+  stato: 'disponibile',
+  riserva_cliente: null,
+  riserva_telefono: null,
+  riserva_fino: null,
+  vendita_prezzo_centesimi: null,
+  vendita_data: null,
+  version: 1,
+  created_at: '2024-01-01T00:00:00.000Z',
+  updated_at: '2024-01-01T00:00:00.000Z',
+  vehicle_id: null,
+  fitment_marca_norm: null,
+});

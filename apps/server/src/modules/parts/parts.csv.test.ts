@@ -3,10 +3,8 @@ import type { Part } from '@magazzino/contract';
 import { csvRecords } from '../../lib/csv.js';
 import { CSV_FIELDS, csvChunks, UTF8_BOM } from './parts.csv.js';
 import { jsonArrayChunks } from './parts.json-stream.js';
+import { storedPartRow as row, type PartRow } from '../../../test/factories.js';
 import { csvColumnsOf, toPart } from './parts.mapper.js';
-
-/** A stored part's columns, as toPart reads them. */
-type PartRow = Parameters<typeof toPart>[0];
 
 async function collect(chunks: AsyncIterable<string>): Promise<string> {
   let text = '';
@@ -23,38 +21,6 @@ async function* from<T>(...chunks: T[]): AsyncGenerator<T> {
 }
 const texts = (...chunks: string[]) => from(...chunks);
 
-const row = (nome: string, anno = '2004'): PartRow => ({
-  id: nome,
-  seq: 1,
-  nome,
-  descrizione: 'd',
-  categoria: 'c',
-  codice: 'k',
-  condizione: 'Buona',
-  peso_grammi: 1500,
-  scaffale: 'A',
-  campata: '1',
-  ripiano: '2',
-  cassetta: '3',
-  marca: 'Fiat',
-  modello: 'Punto',
-  versione: 'v',
-  anno_immatricolazione: anno,
-  url_immagine: null,
-  image_count: null,
-  prezzo_centesimi: 4550,
-  stato: 'disponibile',
-  riserva_cliente: null,
-  riserva_telefono: null,
-  riserva_fino: null,
-  vendita_prezzo_centesimi: null,
-  vendita_data: null,
-  version: 1,
-  created_at: '2024-01-01T00:00:00.000Z',
-  updated_at: '2024-01-01T00:00:00.000Z',
-  vehicle_id: null,
-  fitment_marca_norm: null,
-});
 const part = (nome: string, anno = '2004'): Part => toPart(row(nome, anno));
 
 /** The export's records of `rows`, as a reader renders a chunk (db/csv-reads.ts). */

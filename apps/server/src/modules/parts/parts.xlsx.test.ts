@@ -1,9 +1,13 @@
+import { once } from 'node:events';
+import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CSV_COLUMNS, xlsxFileName, type Part } from '@magazzino/contract';
 import { buildTestApp, signIn, type Session, type TestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/databases.js';
-import { seedParts } from '../../../test/factories.js';
+import { seedParts, storedPartRow } from '../../../test/factories.js';
+import { toPart } from './parts.mapper.js';
+import { xlsxStream } from './parts.xlsx.js';
 
 /** The first sheet of an XLSX body, each row as its cell values (1-based columns, as exceljs reads them). */
 async function sheetRows(body: Buffer): Promise<unknown[][]> {
@@ -77,5 +81,62 @@ describe.each(DIALECTS)('GET /api/componenti/export.xlsx on %s', (dialect) => {
     expect(
       (await session.inject({ method: 'GET', url: '/api/componenti/export.xlsx?sort=colore' })).statusCode,
     ).toBe(400);
+  });
+});
+
+describe('xlsxStream', () => {
+  const part = (nome: string): Part => toPart(storedPartRow(nome));
+
+  /** Reads a stream to its end; rejects with its error. */
+  async function bytesOf(stream: Readable): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  it('writes every chunk it is given, in order, after the header', async () => {
+    async function* chunks() {
+      for (let start = 0; start < 1200; start += 400) {
+        await Promise.resolve();
+        yield Array.from({ length: 400 }, (_, index) => part(`Parte ${start + index}`));
+      }
+    }
+    const rows = await sheetRows(await bytesOf(xlsxStream(chunks())));
+    expect(rows).toHaveLength(1201);
+    expect(rows[0]).toEqual([...CSV_COLUMNS]);
+    expect(rows.slice(1).map((row) => row[0])).toEqual(Array.from({ length: 1200 }, (_, i) => `Parte ${i}`));
+    expect(rows[1]).toEqual(expectedRow(part('Parte 0')));
+  });
+
+  it('fails the download, not the server, when the parts stop coming mid-way', async () => {
+    async function* chunks() {
+      yield [part('Prima')];
+      await Promise.resolve();
+      throw new Error('database gone');
+    }
+    await expect(bytesOf(xlsxStream(chunks()))).rejects.toThrow('database gone');
+  });
+
+  it('stops reading parts when the client goes away', async () => {
+    let sent = 0;
+    let stopped = false;
+    async function* chunks() {
+      try {
+        for (;;) {
+          sent += 1;
+          await Promise.resolve();
+          yield Array.from({ length: 500 }, (_, index) => part(`Parte ${index}`));
+        }
+      } finally {
+        stopped = true;
+      }
+    }
+    const stream = xlsxStream(chunks());
+    await once(stream, 'data');
+    stream.destroy();
+    await vi.waitFor(() => expect(stopped).toBe(true));
+    const after = sent;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(sent).toBe(after);
   });
 });
