@@ -63,6 +63,21 @@ function fieldValue(field: PartField | 'stato', value: unknown): unknown {
 }
 
 /**
+ * Reads `fields` of a part (and its status) from rows holding their columns (listPartFieldsAfter):
+ * each field's column is looked up once, not again for every row.
+ */
+export function partFieldsReader<F extends PartField | 'stato'>(
+  fields: readonly F[],
+): (row: Partial<Pick<PartRow, FieldColumn | 'stato'>>) => Pick<StoredPart, F> {
+  const reads = fields.map((field) => ({ field, column: fieldColumn(field) }));
+  return (row) => {
+    const part: Record<string, unknown> = {};
+    for (const { field, column } of reads) part[field] = fieldValue(field, row[column]);
+    return part as Pick<StoredPart, F>;
+  };
+}
+
+/**
  * The cells of an export of `fields` (lib/csv.js, rendered where the rows are read): each field's
  * column, converted as the API gives it (fieldValue).
  */

@@ -231,7 +231,7 @@ const partsRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request, reply) => {
       const { sort, ...filter } = request.query;
-      const chunks = await service.stream(filter, sort);
+      const chunks = await service.streamFields(filter, sort, CSV_FIELDS);
       // A byte stream, not the JSON the response map describes for the other statuses.
       const raw: FastifyReply = reply;
       raw.header('content-disposition', `attachment; filename="${xlsxFileName()}"`);

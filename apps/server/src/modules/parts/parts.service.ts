@@ -50,6 +50,7 @@ import {
   listLocations,
   listMatchingSeqs,
   csvRecordsAfter,
+  listPartFieldsAfter,
   listPartsAfter,
   listPartsOfCategory,
   listPartsPage,
@@ -518,6 +519,25 @@ export class PartsService {
   }
 
   /**
+   * The same chunks with only `fields` of each part (and its status, when named): a narrow read
+   * without fitment, photos or donor vehicle, for an export that shows none of them (the Excel file).
+   */
+  async streamFields<F extends PartField | 'stato'>(
+    filter: PartFilter,
+    sort: string | undefined,
+    fields: readonly F[],
+  ): Promise<AsyncGenerator<Pick<StoredPart, F>[]>> {
+    return this.chunks(
+      filter,
+      sort,
+      0,
+      (segment, order, start) =>
+        listPartFieldsAfter(this.reader, segment, order, start, STREAM_CHUNK_SIZE, fields),
+      (parts) => Promise.resolve(parts),
+    );
+  }
+
+  /**
    * The same list as CSV records of `fields` (and the status, when named), a string per chunk,
    * rendered where the rows are read (csvRecordsAfter): without fitment, photos or donor vehicle,
    * which the CSV does not show.
@@ -546,7 +566,7 @@ export class PartsService {
     );
   }
 
-  /** The chunked, one-ahead read behind `stream` and `streamCsv`. */
+  /** The chunked, one-ahead read behind `stream`, `streamFields` and `streamCsv`. */
   private async chunks<T, R>(
     filter: PartFilter,
     sort: string | undefined,

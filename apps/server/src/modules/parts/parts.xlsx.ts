@@ -2,6 +2,10 @@ import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { CSV_COLUMNS, type Part } from '@magazzino/contract';
+import type { CSV_FIELDS } from './parts.csv.js';
+
+/** What the export writes of a part (service.streamFields with CSV_FIELDS). */
+export type ExportedPart = Pick<Part, (typeof CSV_FIELDS)[number]>;
 
 type Column = (typeof CSV_COLUMNS)[number];
 
@@ -19,7 +23,7 @@ const WIDTHS: Partial<Record<Column, number>> = {
  * (a cell typed as text is never read as a formula, so nothing needs neutralising), an empty
  * optional field as an empty cell.
  */
-export function partXlsxValues(part: Part): (string | number | null)[] {
+export function partXlsxValues(part: ExportedPart): (string | number | null)[] {
   return CSV_COLUMNS.map((column) => {
     if (column === 'anno') return Number(part.annoImmatricolazione);
     return part[column] ?? null;
@@ -45,7 +49,7 @@ type WorkerMessage =
  * client has taken what came before, so memory stays flat however many parts there are; a failure mid-way
  * destroys the stream (the client sees a cut download, never a well-formed partial file).
  */
-export function xlsxStream(parts: AsyncIterable<Part[]>): Readable {
+export function xlsxStream(parts: AsyncIterable<ExportedPart[]>): Readable {
   const out = new PassThrough();
   const worker = new Worker(WORKER_URL, {
     workerData: { header: [...CSV_COLUMNS], widths: CSV_COLUMNS.map((column) => WIDTHS[column] ?? 12) },
