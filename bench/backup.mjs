@@ -132,7 +132,7 @@ async function warehouse() {
     silent() {},
   };
   silent.child = () => silent;
-  const media = createMediaService({ config, db: handle.db, clock: systemClock, log: silent });
+  const media = await createMediaService({ config, db: handle.db, clock: systemClock, log: silent });
   try {
     const make = await photoMaker();
     const limit = pLimit(Math.max(1, os.availableParallelism()));

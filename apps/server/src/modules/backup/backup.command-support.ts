@@ -43,9 +43,10 @@ export interface ConfiguredStores {
  * The configured database and photo storage, as the app opens them: the storage comes from the
  * media module's own factory, so whatever storage the configuration selects is the one copied.
  */
-export function openConfigured(config: Config): ConfiguredStores {
+export async function openConfigured(config: Config): Promise<ConfiguredStores> {
   const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const storage = createMediaService({ config, db: handle.db, clock: systemClock, log: silentLog }).storage;
+  const storage = (await createMediaService({ config, db: handle.db, clock: systemClock, log: silentLog }))
+    .storage;
   return {
     handle,
     storage,

@@ -71,7 +71,7 @@ export async function backupCommand(io: CommandIo & { clock?: Clock }): Promise<
     return EXIT.failure;
   }
 
-  const stores = openConfigured(config);
+  const stores = await openConfigured(config);
   const { handle, storage } = stores;
   try {
     const summary = await createBackup(

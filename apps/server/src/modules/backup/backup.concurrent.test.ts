@@ -77,7 +77,7 @@ describe.each(DIALECTS)('a backup taken on %s while parts are being registered',
     scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'magazzino-backup-'));
     archive = path.join(scratch, 'durante.tar.gz');
     acknowledgedBefore = [...acknowledged];
-    const stores = openConfigured(source.config);
+    const stores = await openConfigured(source.config);
     try {
       const summary = await createBackup(
         { handle: stores.handle, dataDir: source.config.dataDir, storage: source.app.media.storage },
@@ -112,7 +112,7 @@ describe.each(DIALECTS)('a backup taken on %s while parts are being registered',
       DATABASE_URL: target.databaseUrl,
       WEB_DIST: `${target.dataDir}/no-web`,
     });
-    const stores = openConfigured(config);
+    const stores = await openConfigured(config);
     try {
       await restoreBackup(archive, stores, { force: false });
     } finally {

@@ -168,7 +168,7 @@ describe.each(ROUTES)('a backup taken on %s restored onto %s', (sourceDialect, t
 
     scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'magazzino-backup-'));
     archive = path.join(scratch, 'magazzino.tar.gz');
-    const stores = openConfigured(source.config);
+    const stores = await openConfigured(source.config);
     const { handle } = stores;
     try {
       await createBackup(
@@ -180,7 +180,7 @@ describe.each(ROUTES)('a backup taken on %s restored onto %s', (sourceDialect, t
     }
 
     target = await createTestDatabase(targetDialect);
-    const opened = openConfigured(
+    const opened = await openConfigured(
       loadConfig({ DATA_DIR: target.dataDir, DATABASE_URL: target.databaseUrl, LOG_LEVEL: 'silent' }),
     );
     try {

@@ -90,7 +90,7 @@ export async function restoreCommand(io: CommandIo): Promise<number> {
     if (!config) return EXIT.failure;
     // What the restore writes (database file, photos) is readable by this user only, as the app keeps it.
     keepDataPrivate(config.dataDir);
-    const stores = openConfigured(config);
+    const stores = await openConfigured(config);
     const { handle, storage } = stores;
     try {
       const summary = await restoreBackup(

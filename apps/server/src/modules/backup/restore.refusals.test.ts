@@ -34,7 +34,7 @@ const PASSWORD = 'password-di-prova';
 
 /** Restores `archive` into `database` the way the command does. */
 async function restoreInto(database: TestDatabase, archive: string, force = false) {
-  const stores = openConfigured(testConfig(database));
+  const stores = await openConfigured(testConfig(database));
   try {
     return await restoreBackup(archive, stores, { force });
   } finally {
@@ -97,7 +97,7 @@ describe('restore refuses an archive it cannot trust', () => {
     }
     scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'magazzino-backup-'));
     archive = path.join(scratch, 'buono.tar.gz');
-    const stores = openConfigured(source.config);
+    const stores = await openConfigured(source.config);
     try {
       await createBackup(
         { handle: stores.handle, dataDir: source.config.dataDir, storage: stores.storage },
@@ -241,7 +241,7 @@ describe('restore refuses an archive it cannot trust', () => {
       expect(error).toBeInstanceOf(BackupError);
       expect((error as BackupError).message).toMatch(message);
       // Refused before the database was touched (not even its tables made) or a photo stored.
-      const stores = openConfigured(testConfig(target));
+      const stores = await openConfigured(testConfig(target));
       try {
         expect(await appliedMigrations(stores.handle.db)).toEqual([]);
         const stored: string[] = [];
@@ -316,7 +316,7 @@ describe.each(DIALECTS)('restore onto a %s database that holds data', (dialect) 
     sourceParts = (await clerk.inject({ method: 'GET', url: '/api/componenti' })).json<Part[]>();
     scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'magazzino-backup-'));
     archive = path.join(scratch, 'archivio.tar.gz');
-    const stores = openConfigured(source.config);
+    const stores = await openConfigured(source.config);
     try {
       await createBackup(
         { handle: stores.handle, dataDir: source.config.dataDir, storage: stores.storage },

@@ -22,7 +22,7 @@ declare module 'fastify' {
  */
 export default fp<{ storage?: MediaStorage }>(
   async (app, options) => {
-    const storage = options.storage ?? createMediaStorage(app.config);
+    const storage = options.storage ?? (await createMediaStorage(app.config));
     // A storage given by the caller is the caller's to close; the configured one is closed here.
     if (!options.storage) {
       app.addHook('onClose', (_instance, done) => {
@@ -30,7 +30,7 @@ export default fp<{ storage?: MediaStorage }>(
         done();
       });
     }
-    const media = createMediaService({
+    const media = await createMediaService({
       config: app.config,
       db: app.db,
       clock: app.clock,
