@@ -48,8 +48,11 @@ try {
 }
 const dist = (file) => import(pathToFileURL(path.join(ROOT, 'apps/server/dist', file)).href);
 const { CATEGORIES, MAKES } = await dist('cli/demo-catalogue.js');
-const { countParts, listPartsPage, REGISTRATION } = await dist('modules/parts/parts.repository.js');
-const { COUNT_LIMIT } = await dist('modules/parts/parts.service.js');
+const { PartsService } = await dist('modules/parts/parts.service.js');
+const { systemClock } = await dist('lib/clock.js');
+const { PartListQuerySchema } = await import(
+  pathToFileURL(path.join(ROOT, 'packages/contract/dist/index.js')).href
+);
 // The driver build the server itself loads on this Node.js.
 const { default: Database } = await dist('db/sqlite-driver.js');
 const { openDatabase } = await dist('db/dialect.js');
@@ -157,7 +160,9 @@ function summary(name, result) {
 
 /**
  * The raw engine time of the searches the API is asked: the same SQL (logged by Kysely while the
- * server's own repository functions build it) replayed through the driver, one query at a time.
+ * server's own service answers the same page: `page` with the query parsed by the route's schema)
+ * replayed through the driver, one query at a time. Queries the API sends side by side (a
+ * search's exact codes and its matches) are counted one after the other here.
  */
 async function rawEngine(dialect, target, filters) {
   const captured = [];
@@ -184,12 +189,15 @@ async function rawEngine(dialect, target, filters) {
     // db.destroy() ends the pool: ending it again would throw.
     close = () => {};
   }
+  // Reads only: a write would be a mistake here.
+  const writes = { run: () => Promise.reject(new Error('the engine measure only reads')) };
+  const service = new PartsService(db, db, writes, systemClock);
   try {
     const perSearch = [];
     for (const filter of filters) {
+      const { limit, offset, sort, ...where } = PartListQuerySchema.parse({ ...filter, limit: '20' });
       captured.length = 0;
-      await countParts(db, filter, COUNT_LIMIT);
-      await listPartsPage(db, filter, { field: REGISTRATION, descending: true }, 20, 0);
+      await service.page(where, sort, { limit, offset: offset ?? 0 });
       const queries = [...captured];
       for (const q of queries) await run(q); // warm
       const started = performance.now();
