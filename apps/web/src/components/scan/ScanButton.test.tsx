@@ -31,12 +31,10 @@ async function openReader(camera: FakeCameraOptions = {}) {
   const fake = fakeCamera(camera);
   const user = userEvent.setup();
   const view = renderApp('/dashboardpage', { storedUser: TEST_USER });
-  await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
   const nav = screen.getByRole('banner');
-  // The signed-in bar is a lazy chunk too.
-  await user.click(await within(nav).findByRole('button', { name: 'Scansiona' }, { timeout: 5000 }));
-  // The dialog is a lazy chunk: its first load (transformed on the fly here) may take a while.
-  const dialog = () => screen.findByRole('dialog', { name: 'Scansiona codice' }, { timeout: 5000 });
+  await user.click(await within(nav).findByRole('button', { name: 'Scansiona' }));
+  const dialog = () => screen.findByRole('dialog', { name: 'Scansiona codice' });
   return { ...view, calls, camera: fake, user, dialog };
 }
 
@@ -44,7 +42,7 @@ describe("the navbar's 'Scansiona'", { timeout: LAZY_PAGES_MS }, () => {
   it('is there for a signed-in clerk only', async () => {
     mockApi(ME_SIGNED_OUT);
     renderApp('/login');
-    await screen.findByRole('heading', { level: 1, name: 'Accedi' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Accedi' });
     expect(screen.queryByRole('button', { name: 'Scansiona' })).not.toBeInTheDocument();
   });
 
@@ -52,7 +50,7 @@ describe("the navbar's 'Scansiona'", { timeout: LAZY_PAGES_MS }, () => {
     const { router, calls, camera } = await openReader({
       codes: ['https://magazzino.example.it/r/R-000042'],
     });
-    await screen.findByRole('heading', { level: 1, name: 'Alternatore Bosch' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Alternatore Bosch' });
     expect(currentPath(router)).toBe('/componente/p-42');
     expect(camera.requests).toEqual([{ video: { facingMode: 'environment' }, audio: false }]);
     expect(callsTo(calls, BY_CODE)).toHaveLength(1);
@@ -66,7 +64,7 @@ describe("the navbar's 'Scansiona'", { timeout: LAZY_PAGES_MS }, () => {
     await waitFor(() =>
       expect(currentPath(router)).toBe('/consultamagazzino?scaffale=B&campata=04&ripiano=3&cassetta=12'),
     );
-    expect(await screen.findByRole('textbox', { name: /Cassetta/ }, { timeout: 5000 })).toHaveValue('12');
+    expect(await screen.findByRole('textbox', { name: /Cassetta/ })).toHaveValue('12');
   });
 
   it('says a QR that is no label of the warehouse, and keeps reading', async () => {
@@ -100,7 +98,7 @@ describe("the navbar's 'Scansiona'", { timeout: LAZY_PAGES_MS }, () => {
     await user.clear(box);
     await user.type(box, 'r42');
     await user.click(within(dialog).getByRole('button', { name: 'Apri' }));
-    await screen.findByRole('heading', { level: 1, name: 'Alternatore Bosch' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Alternatore Bosch' });
     expect(currentPath(router)).toBe('/componente/p-42');
   });
 

@@ -13,8 +13,7 @@ describe("'Cambia password'", () => {
         jsonResponse(200, { message: 'Password cambiata. Chiuse 2 sessioni su altri dispositivi.' }),
     });
     renderApp('/cambiapassword', { storedUser: makeUser() });
-    // The screen is a lazy chunk: give it time on a busy machine.
-    await screen.findByRole('heading', { name: 'Cambia password', level: 1 }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Cambia password', level: 1 });
     const current = screen.getByLabelText(/Password attuale/);
     const next = screen.getByLabelText(/Nuova password/);
     expect(next).toHaveAccessibleDescription(/Almeno 12 caratteri/);
@@ -55,8 +54,7 @@ describe("'Cambia password'", () => {
         }),
     });
     renderApp('/cambiapassword', { storedUser: makeUser() });
-    // The screen is a lazy chunk: give it time on a busy machine.
-    await screen.findByRole('heading', { name: 'Cambia password', level: 1 }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Cambia password', level: 1 });
     await userEvent.type(screen.getByLabelText(/Password attuale/), 'non-è-lei');
     await userEvent.type(screen.getByLabelText(/Nuova password/), 'cavallo batteria graffetta');
     await userEvent.click(screen.getByRole('button', { name: 'Cambia password' }));

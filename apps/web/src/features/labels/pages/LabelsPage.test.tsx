@@ -23,8 +23,7 @@ const parts = (n: number, from = 1) =>
 /** Opens the labels page at `query`, signed in, once its heading is there. */
 async function open(query: string) {
   const view = renderApp(`/etichette?${query}`, { storedUser: TEST_USER });
-  // The page's code may take a moment to load the first time.
-  await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1 });
   return view;
 }
 

@@ -63,10 +63,10 @@ function serve(role: Role = 'magazziniere', refuse?: () => Response) {
 async function openMove(camera: FakeCameraOptions = { error: 'NotFoundError' }) {
   const user = userEvent.setup();
   renderApp(`/componente/${ID}`, { storedUser: TEST_USER });
-  await screen.findByRole('heading', { level: 1, name: PART.nome }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: PART.nome });
   fakeCamera(camera);
   await user.click(screen.getByRole('button', { name: 'Sposta' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Sposta Motorino avviamento' }, { timeout: 5000 });
+  const dialog = await screen.findByRole('dialog', { name: 'Sposta Motorino avviamento' });
   return { user, dialog };
 }
 
@@ -156,7 +156,7 @@ describe("'Sposta' on a part's page", { timeout: LAZY_PAGES_MS }, () => {
   it('is not offered to sola lettura', async () => {
     serve('sola_lettura');
     renderApp(`/componente/${ID}`, { storedUser: { ...TEST_USER, role: 'sola_lettura' } });
-    await screen.findByRole('heading', { level: 1, name: PART.nome }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: PART.nome });
     expect(screen.queryByRole('button', { name: 'Sposta' })).not.toBeInTheDocument();
   });
 });

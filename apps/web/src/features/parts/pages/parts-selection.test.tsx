@@ -23,8 +23,7 @@ function serveTwoPages() {
 
 async function openList(url = '/elencocomponenti?perPagina=5') {
   const view = renderApp(url.replace('perPagina=5', 'perPagina=3'), { storedUser: TEST_USER });
-  // The first screen of the file: its code may take a moment to load.
-  await screen.findByRole('heading', { level: 1, name: 'Elenco Componenti' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Elenco Componenti' });
   return view;
 }
 

@@ -25,8 +25,7 @@ describe('a sola lettura account', () => {
   it("sees 'Visualizza' but no 'Modifica', 'Cancella' or 'Aggiungi Componente' on the list", async () => {
     serve('sola_lettura');
     renderApp('/elencocomponenti', { storedUser: READ_ONLY });
-    // The first screen of the file: its code may take a moment to load.
-    const table = await screen.findByRole('table', {}, { timeout: 5000 });
+    const table = await screen.findByRole('table', {});
     const main = within(screen.getByRole('main'));
     expect(within(table).getByRole('link', { name: 'Visualizza Pompa acqua' })).toBeInTheDocument();
     expect(within(table).queryByRole('link', { name: /^Modifica/ })).not.toBeInTheDocument();

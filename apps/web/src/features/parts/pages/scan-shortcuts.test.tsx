@@ -26,7 +26,7 @@ function serve() {
 /** The list, once drawn, and its 'Cerca ovunque' box. */
 async function openList() {
   const view = renderApp('/elencocomponenti', { storedUser: TEST_USER });
-  await screen.findByRole('heading', { level: 1, name: 'Elenco Componenti' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Elenco Componenti' });
   return { ...view, search: screen.getByRole('searchbox', { name: 'Cerca ovunque' }) };
 }
 
@@ -38,7 +38,7 @@ describe(
       serve();
       const { router, search } = await openList();
       await userEvent.type(search, 'R-000003{Enter}');
-      await screen.findByRole('heading', { level: 1, name: 'Pompa acqua' }, { timeout: 5000 });
+      await screen.findByRole('heading', { level: 1, name: 'Pompa acqua' });
       expect(currentPath(router)).toBe('/componente/p-3');
     });
 
@@ -52,7 +52,7 @@ describe(
       await waitFor(() =>
         expect(currentPath(router)).toBe('/consultamagazzino?scaffale=B&campata=04&ripiano=3&cassetta=12'),
       );
-      expect(await screen.findByRole('table', {}, { timeout: 5000 })).toHaveTextContent('Pompa acqua');
+      expect(await screen.findByRole('table', {})).toHaveTextContent('Pompa acqua');
     });
 
     it('searches any other text as before', async () => {
@@ -71,9 +71,9 @@ describe("'Scansiona' on the lookup screen", { timeout: LAZY_PAGES_MS }, () => {
     serve();
     fakeCamera({ error: 'NotAllowedError' });
     const { router } = renderApp('/consultamagazzino', { storedUser: TEST_USER });
-    await screen.findByRole('heading', { level: 1, name: /^Inserisci lo scaffale/ }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: /^Inserisci lo scaffale/ });
     await userEvent.click(within(screen.getByRole('main')).getByRole('button', { name: 'Scansiona' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Scansiona codice' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Scansiona codice' });
     await userEvent.type(
       within(dialog).getByRole('textbox', { name: 'Oppure scrivi il codice' }),
       'b.04.3.12{Enter}',
@@ -81,7 +81,7 @@ describe("'Scansiona' on the lookup screen", { timeout: LAZY_PAGES_MS }, () => {
     await waitFor(() =>
       expect(currentPath(router)).toBe('/consultamagazzino?scaffale=B&campata=04&ripiano=3&cassetta=12'),
     );
-    expect(await screen.findByRole('table', {}, { timeout: 5000 })).toHaveTextContent('Pompa acqua');
+    expect(await screen.findByRole('table', {})).toHaveTextContent('Pompa acqua');
     expect(screen.getByRole('textbox', { name: 'Cassetta' })).toHaveValue('12');
   });
 });

@@ -45,7 +45,7 @@ function serve(part: Part, role: Role = 'magazziniere', refuse?: () => Response)
 /** The list's only row, once drawn. */
 async function openListRow(role: Role = 'magazziniere') {
   renderApp('/elencocomponenti', { storedUser: { ...TEST_USER, role } });
-  const table = await screen.findByRole('table', {}, { timeout: 5000 });
+  const table = await screen.findByRole('table', {});
   const [row] = within(table).getAllByRole('row').slice(1);
   if (!row) throw new Error('a row expected');
   return row;

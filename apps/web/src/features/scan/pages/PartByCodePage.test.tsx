@@ -17,7 +17,7 @@ describe('/r/:codice (the address on a part label)', { timeout: LAZY_PAGES_MS },
       'GET /api/componenti/p-7': () => jsonResponse(200, PART, { etag: '"v1"' }),
     });
     const { router } = renderApp('/r/r7', { storedUser: TEST_USER });
-    await screen.findByRole('heading', { level: 1, name: 'Faro anteriore sinistro' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Faro anteriore sinistro' });
     expect(currentPath(router)).toBe('/componente/p-7');
     // Replaced, not pushed: 'back' does not land on the code again.
     expect(router.state.historyAction).toBe('REPLACE');
@@ -32,11 +32,7 @@ describe('/r/:codice (the address on a part label)', { timeout: LAZY_PAGES_MS },
     });
     renderApp('/r/R-000099', { storedUser: TEST_USER });
     expect(
-      await screen.findByRole(
-        'heading',
-        { name: 'Nessun componente con il codice R-000099' },
-        { timeout: 5000 },
-      ),
+      await screen.findByRole('heading', { name: 'Nessun componente con il codice R-000099' }),
     ).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Scansiona' })).toHaveLength(2);
     expect(screen.getByRole('link', { name: "Vai all'elenco" })).toHaveAttribute('href', '/elencocomponenti');
@@ -46,11 +42,7 @@ describe('/r/:codice (the address on a part label)', { timeout: LAZY_PAGES_MS },
     const calls = mockApi(ME_SIGNED_IN);
     renderApp('/r/faro', { storedUser: TEST_USER });
     expect(
-      await screen.findByRole(
-        'heading',
-        { name: '«faro» non è il codice di un componente' },
-        { timeout: 5000 },
-      ),
+      await screen.findByRole('heading', { name: '«faro» non è il codice di un componente' }),
     ).toBeInTheDocument();
     expect(calls.filter((call) => call.url.pathname.startsWith('/api/componenti'))).toHaveLength(0);
   });
@@ -58,7 +50,7 @@ describe('/r/:codice (the address on a part label)', { timeout: LAZY_PAGES_MS },
   it('sends a visitor to sign in first, then back to the code', async () => {
     mockApi(ME_SIGNED_OUT);
     const { router } = renderApp('/r/R-000007');
-    await screen.findByRole('heading', { level: 1, name: 'Accedi' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Accedi' });
     expect(router.state.location.pathname).toBe('/login');
     expect(JSON.stringify(router.state.location.state)).toContain('/r/R-000007');
   });

@@ -13,7 +13,7 @@ const CREATE = 'POST /api/veicoli';
 /** Opens the add screen, signed in, once its chunk has loaded. */
 async function render() {
   const view = renderApp(PATH, { storedUser: TEST_USER });
-  await screen.findByRole('heading', { level: 1, name: 'Aggiungi veicolo' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Aggiungi veicolo' });
   return view;
 }
 
@@ -212,7 +212,7 @@ describe('AddVehiclePage', () => {
     mockApi({ 'GET /api/users/me': () => jsonResponse(200, makeUser({ role: 'sola_lettura' })) });
     renderApp(PATH, { storedUser: { ...TEST_USER, role: 'sola_lettura' } });
     expect(
-      await screen.findByText('Il tuo ruolo non permette di cambiare i veicoli', {}, { timeout: 5000 }),
+      await screen.findByText('Il tuo ruolo non permette di cambiare i veicoli', {}),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Salva veicolo' })).not.toBeInTheDocument();
   });

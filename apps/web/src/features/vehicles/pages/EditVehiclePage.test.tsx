@@ -34,7 +34,7 @@ const updates = (calls: ApiCall[]) => callsTo(calls, UPDATE);
 
 async function render() {
   const view = renderApp(`/modificaveicolo/${ID}`, { storedUser: TEST_USER });
-  await screen.findByRole('heading', { level: 1, name: 'Modifica veicolo' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Modifica veicolo' });
   await screen.findByDisplayValue('AB123CD');
   return view;
 }

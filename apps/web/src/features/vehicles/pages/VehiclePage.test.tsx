@@ -53,7 +53,7 @@ const partCalls = (calls: ApiCall[]) => callsTo(calls, PARTS).map((call) => call
 /** Opens the vehicle's page once its targa is the heading. */
 async function render(url = `/veicoli/${ID}`, user = TEST_USER) {
   const view = renderApp(url, { storedUser: user });
-  await screen.findByRole('heading', { level: 1, name: 'AB123CD' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'AB123CD' });
   return view;
 }
 
@@ -103,7 +103,7 @@ describe('VehiclePage', () => {
     serve();
     await render();
     await userEvent.click(screen.getByRole('button', { name: 'Ingrandisci la foto 2 di 2' }));
-    const viewer = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    const viewer = await screen.findByRole('dialog', {});
     expect(within(viewer).getByRole('img', { name: 'Foto 2 del veicolo AB123CD' })).toBeInTheDocument();
   });
 
@@ -161,7 +161,7 @@ describe('VehiclePage', () => {
         jsonResponse(404, { error: 'Veicolo non trovato', code: 'NOT_FOUND' }),
     });
     renderApp('/veicoli/sparito', { storedUser: TEST_USER });
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert', {});
     expect(alert).toHaveTextContent('Impossibile caricare il veicolo');
     expect(alert).toHaveTextContent('Veicolo non trovato');
   });

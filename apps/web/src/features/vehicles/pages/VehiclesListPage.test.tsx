@@ -54,7 +54,7 @@ describe('VehiclesListPage', () => {
   it('shows the vehicles as a table, newest entry first, with their count and a link to each', async () => {
     const calls = serve([GOLF, PUNTO]);
     renderApp('/veicoli', { storedUser: TEST_USER });
-    const table = await screen.findByRole('table', { name: 'Veicoli' }, { timeout: 5000 });
+    const table = await screen.findByRole('table', { name: 'Veicoli' });
     expect(document.title).toBe('Veicoli · Magazzino Ricambi');
     expect(screen.getByText('Veicoli trovati: 2')).toBeInTheDocument();
     const rows = within(table).getAllByRole('row').slice(1);
@@ -80,7 +80,7 @@ describe('VehiclesListPage', () => {
   it('puts the filters in the URL and asks the server with them, back on page 1', async () => {
     const calls = serve([PUNTO], 45);
     const { router } = renderApp('/veicoli?pagina=2', { storedUser: TEST_USER });
-    await screen.findByRole('table', { name: 'Veicoli' }, { timeout: 5000 });
+    await screen.findByRole('table', { name: 'Veicoli' });
     expect(lists(calls)[0]?.get('offset')).toBe('20');
     expect(screen.getByText('Veicoli trovati: 45')).toBeInTheDocument();
     expect(screen.getByText(/Pagina 2 di 3/)).toBeInTheDocument();
@@ -110,9 +110,7 @@ describe('VehiclesListPage', () => {
   it('says when no vehicle matches, with a way to clear the filters', async () => {
     serve([]);
     const { router } = renderApp('/veicoli?modello=zzz', { storedUser: TEST_USER });
-    expect(
-      await screen.findByRole('heading', { name: 'Nessun veicolo trovato' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Nessun veicolo trovato' })).toBeInTheDocument();
     const empty = screen.getByRole('heading', { name: 'Nessun veicolo trovato' })
       .parentElement as HTMLElement;
     await userEvent.click(within(empty).getByRole('button', { name: 'Azzera filtri' }));
@@ -122,9 +120,7 @@ describe('VehiclesListPage', () => {
   it('invites to register the first vehicle when there is none', async () => {
     serve([]);
     renderApp('/veicoli', { storedUser: TEST_USER });
-    expect(
-      await screen.findByRole('heading', { name: 'Nessun veicolo registrato' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Nessun veicolo registrato' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Aggiungi il primo veicolo' })).toHaveAttribute(
       'href',
       '/nuovoveicolo',
@@ -135,7 +131,7 @@ describe('VehiclesListPage', () => {
     onAPhone();
     serve([PUNTO]);
     renderApp('/veicoli', { storedUser: TEST_USER });
-    const cards = await screen.findByRole('list', { name: 'Veicoli' }, { timeout: 5000 });
+    const cards = await screen.findByRole('list', { name: 'Veicoli' });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const [card] = within(cards).getAllByRole('listitem');
     expect(card).toHaveTextContent('AB123CD');
@@ -157,7 +153,7 @@ describe('VehiclesListPage', () => {
   it("offers no 'Aggiungi veicolo' to a sola lettura account", async () => {
     serve([PUNTO], 1, { 'GET /api/users/me': () => jsonResponse(200, makeUser({ role: 'sola_lettura' })) });
     renderApp('/veicoli', { storedUser: { ...TEST_USER, role: 'sola_lettura' } });
-    await screen.findByRole('table', { name: 'Veicoli' }, { timeout: 5000 });
+    await screen.findByRole('table', { name: 'Veicoli' });
     expect(screen.queryByRole('link', { name: 'Aggiungi veicolo' })).not.toBeInTheDocument();
   });
 
@@ -167,7 +163,7 @@ describe('VehiclesListPage', () => {
       [LIST]: () => jsonResponse(500, { error: 'Errore interno', code: 'INTERNAL' }),
     });
     renderApp('/veicoli', { storedUser: TEST_USER });
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert', {});
     expect(alert).toHaveTextContent('Impossibile caricare i veicoli');
     expect(within(alert).getByRole('button', { name: 'Riprova' })).toBeInTheDocument();
   });
