@@ -52,10 +52,10 @@ export interface TextSearch {
 /** The parts matching a text search, and the column that orders them by registration. */
 export interface MatchingParts {
   /**
-   * True when `query` (and the index-only reads) already keep only the parts in stock, as
-   * `inStock` asked: the caller then adds no condition on the status.
+   * True when `query` (and the index-only reads) already keep exactly the statuses asked, by the
+   * index they read (`scope` with `scopeIsFilter`): the caller then adds no condition on the status.
    */
-  inStockChecked: boolean;
+  statusChecked: boolean;
   /** Rows of `parts` (possibly joined to the index): qualify columns as `parts.<column>`. */
   query: SelectQueryBuilder<Database, 'parts', object>;
   /** The registration order of the rows: the index's own key where it can deliver that order. */
@@ -85,6 +85,22 @@ export interface IndexReads {
    */
   newestCounted(newest: number, countLimit: number): Promise<{ seqs: number[]; count: number }>;
 }
+
+/**
+ * The parts a search reads on SQLite (migration 022): those in stock, in parts_fts; those sold or
+ * scrapped, in parts_fts_out; or every part, in both.
+ */
+export type StockScope = 'in' | 'out' | 'any';
+
+/** Each scope's indexes, with the fts5vocab table that lists each one's terms. */
+const SCOPE_INDEXES: Record<StockScope, readonly { table: string; terms: string }[]> = {
+  in: [{ table: 'parts_fts', terms: 'parts_fts_terms' }],
+  out: [{ table: 'parts_fts_out', terms: 'parts_fts_out_terms' }],
+  any: [
+    { table: 'parts_fts', terms: 'parts_fts_terms' },
+    { table: 'parts_fts_out', terms: 'parts_fts_out_terms' },
+  ],
+};
 
 /** The shortest term a trigram index serves. */
 const TRIGRAM = 3;
@@ -292,20 +308,26 @@ function concat(clauses: readonly Clause[]): Clause {
  * pair takes a fraction of a millisecond instead of a read of every row; a common one stops at the
  * page and the count like any term.
  */
-function pairClause(columns: string, pair: string): RawBuilder<string> {
+function pairClause(columns: string, pair: string, scope: StockScope): RawBuilder<string> {
   const named = ASCII_FOLLOWERS.map((char) => phrase(pair + char)).join(' OR ');
-  // The terms after every pair + ASCII character and before the next pair: pair + the rest.
+  // The terms after every pair + ASCII character and before the next pair: pair + the rest, in
+  // the lists of terms of the indexes the search reads (a term one of them lacks finds nothing there).
   const from = `${pair}\u0080`;
   const to = pair.slice(0, 1) + String.fromCharCode(pair.charCodeAt(1) + 1);
+  const terms = sql.join(
+    SCOPE_INDEXES[scope].map(
+      ({ terms: list }) => sql`select term from ${sql.table(list)} where term >= ${from} and term < ${to}`,
+    ),
+    sql` union `,
+  );
   return sql<string>`(${`${columns} : (${named}`} || coalesce((select ' OR ' || group_concat(
-    '"' || replace(term, '"', '""') || '"', ' OR ') from parts_fts_terms
-    where term >= ${from} and term < ${to}), '') || ')')`;
+    '"' || replace(term, '"', '""') || '"', ' OR ') from (${terms})), '') || ')')`;
 }
 
-/** `text` in `columns` when parts_fts serves it, else undefined (it is then checked on the rows). */
-function termClause(columns: string, text: string): Clause | undefined {
+/** `text` in `columns` when the index serves it, else undefined (it is then checked on the rows). */
+function termClause(columns: string, text: string, scope: StockScope): Clause | undefined {
   if (characters(text) >= TRIGRAM) return `${columns} : ${phrase(text)}`;
-  return ASCII_PAIR.test(text) ? pairClause(columns, text) : undefined;
+  return ASCII_PAIR.test(text) ? pairClause(columns, text, scope) : undefined;
 }
 
 /**
@@ -313,24 +335,24 @@ function termClause(columns: string, text: string): Clause | undefined {
  * for the others. A word matches in the text or, read as a code, in f_codice: served when both
  * forms are (or the code form is empty, nothing to match).
  */
-function splitForFts(search: TextSearch): { match: Clause | undefined; rest: TextSearch } {
+function splitForFts(search: TextSearch, scope: StockScope): { match: Clause | undefined; rest: TextSearch } {
   const clauses: Clause[] = [];
   const fields: FieldTerm[] = [];
   const words: WordTerm[] = [];
   for (const field of search.fields) {
-    const clause = termClause(FTS_COLUMN[field.column], field.text);
+    const clause = termClause(FTS_COLUMN[field.column], field.text, scope);
     if (clause === undefined) fields.push(field);
     else clauses.push(clause);
   }
   for (const word of search.words) {
     if (word.code === word.text) {
-      const either = termClause('{f_tutto f_codice}', word.text);
+      const either = termClause('{f_tutto f_codice}', word.text, scope);
       if (either === undefined) words.push(word);
       else clauses.push(either);
       continue;
     }
-    const inText = termClause('f_tutto', word.text);
-    const asCode = word.code === '' ? undefined : termClause('f_codice', word.code);
+    const inText = termClause('f_tutto', word.text, scope);
+    const asCode = word.code === '' ? undefined : termClause('f_codice', word.code, scope);
     if (inText !== undefined && word.code === '') {
       clauses.push(inText);
     } else if (inText !== undefined && asCode !== undefined) {
@@ -358,42 +380,34 @@ function restrict<O>(
 }
 
 /**
- * The statuses of the parts out of stock: the condition of the partial index parts_in_stock_idx
- * (migration 009), written the same way so SQLite accepts the index for it.
- */
-const IN_STOCK = sql`stock.stato not in ('venduto', 'scartato')`;
-
-/**
  * The parts matching `search` (every part when it is empty), in the database's own way. With
  * `useIndex: false` every term is checked on the rows: for a query another index already narrows
- * to a handful of rows (an exact code). With `inStock`, SQLite's index hits keep only the parts in
- * stock, looked up in the narrow partial index of those parts rather than in the wide rows (0.4 ms
- * instead of 2.2 ms for a thousand hits), so a search of the default list still reads its page and
- * its count from the index alone.
+ * to a handful of rows (an exact code). On SQLite the index hits come from the indexes of `scope`
+ * (the parts in stock, those out of stock, or both: migration 022); with `scopeIsFilter` that is
+ * the status condition itself (`statusChecked`), so a search of the default list (the parts in
+ * stock) reads its page and its count from parts_fts alone, checking nothing on the rows.
  */
 export function partsMatching(
   db: Kysely<Database>,
   search: TextSearch,
-  { useIndex = true, inStock = false }: { useIndex?: boolean; inStock?: boolean } = {},
+  {
+    useIndex = true,
+    scope = 'any',
+    scopeIsFilter = false,
+  }: { useIndex?: boolean; scope?: StockScope; scopeIsFilter?: boolean } = {},
 ): MatchingParts {
   const parts = db.selectFrom('parts');
   const ownSeq = sql.ref<number>('parts.seq');
-  const unchecked = { inStockChecked: false, seq: ownSeq };
+  const unchecked = { statusChecked: false, seq: ownSeq };
   if (!isSqlite(db)) return { ...unchecked, query: restrict(parts, search, 'postgres') };
   if (!useIndex) return { ...unchecked, query: restrict(parts, search, 'sqlite') };
 
-  const { match, rest } = splitForFts(search);
+  const { match, rest } = splitForFts(search, scope);
   if (match === undefined) return { ...unchecked, query: restrict(parts, rest, 'sqlite') };
 
   // The index delivers its rowids (= seq) in order, so a page in registration order stops after
   // `limit` matches instead of sorting them all; the parts are then read by primary key.
-  const stock = inStock
-    ? sql`and exists (select 1 from parts as stock indexed by parts_in_stock_idx
-        where stock.seq = parts_fts.rowid and ${IN_STOCK})`
-    : sql``;
-  const hits = sql<{
-    seq: number;
-  }>`(select rowid as seq from parts_fts where parts_fts match ${match} ${stock})`;
+  const hits = sql<{ seq: number }>`(${indexHits(scope, match)})`;
   const joined = parts.innerJoin(hits.as('hits'), (join) => join.onRef('hits.seq', '=', 'parts.seq'));
   // The join adds no column the callers read: they see rows of `parts`.
   const query = restrict(joined as unknown as SelectQueryBuilder<Database, 'parts', object>, rest, 'sqlite');
@@ -401,15 +415,32 @@ export function partsMatching(
   return {
     query,
     seq: sql.ref<number>('hits.seq'),
-    inStockChecked: inStock,
-    ...(onlyIndex ? { fromIndex: indexReads(db, match, stock) } : {}),
+    statusChecked: scopeIsFilter,
+    ...(onlyIndex ? { fromIndex: indexReads(db, match, scope) } : {}),
   };
 }
 
-/** The reads of `match` (and the in-stock condition `stock`) that parts_fts answers alone. */
-function indexReads(db: Kysely<Database>, match: Clause, stock: RawBuilder<unknown>): IndexReads {
-  const upTo = (limit: number) =>
-    sql`(select rowid from parts_fts where parts_fts match ${match} ${stock} limit ${limit})`;
+/**
+ * The seqs (as `seq`) of the entries holding `match` in the indexes of `scope`; `newest`: the
+ * newest that many, newest first (each index reads its rowids backwards and stops there).
+ */
+function indexHits(scope: StockScope, match: Clause, newest?: number): RawBuilder<{ seq: number }> {
+  const reads = SCOPE_INDEXES[scope].map(({ table }) => {
+    const index = sql.table(table);
+    const read = sql`select rowid as seq from ${index} where ${index} match ${match}`;
+    return newest === undefined ? read : sql`select * from (${read} order by rowid desc limit ${newest})`;
+  });
+  const all = sql.join(reads, sql` union all `);
+  return sql<{ seq: number }>`${
+    newest === undefined || reads.length === 1
+      ? all
+      : sql`select * from (${all}) order by seq desc limit ${newest}`
+  }`;
+}
+
+/** The reads of `match` in the indexes of `scope` that they answer alone. */
+function indexReads(db: Kysely<Database>, match: Clause, scope: StockScope): IndexReads {
+  const upTo = (limit: number) => sql`(select seq from (${indexHits(scope, match)}) limit ${limit})`;
   return {
     async count(limit) {
       const { rows } = await sql<{ count: number }>`select count(*) as count from ${upTo(limit)}`.execute(db);
@@ -419,13 +450,12 @@ function indexReads(db: Kysely<Database>, match: Clause, stock: RawBuilder<unkno
       // One value, not a row per match: the seqs cross to the caller's thread as one string.
       const { rows } = await sql<{
         seqs: string | null;
-      }>`select group_concat(rowid) as seqs from ${upTo(limit)}`.execute(db);
+      }>`select group_concat(seq) as seqs from ${upTo(limit)}`.execute(db);
       const seqs = rows[0]?.seqs;
       return seqs ? seqs.split(',').map(Number) : [];
     },
     async newest(limit) {
-      const { rows } = await sql<{ seq: number }>`select rowid as seq from parts_fts
-        where parts_fts match ${match} ${stock} order by rowid desc limit ${limit}`.execute(db);
+      const { rows } = await sql<{ seq: number }>`${indexHits(scope, match, limit)}`.execute(db);
       return rows.map((row) => Number(row.seq));
     },
     async newestCounted(newest, countLimit) {
@@ -433,10 +463,8 @@ function indexReads(db: Kysely<Database>, match: Clause, stock: RawBuilder<unkno
       // lists them all; only past the limit does the index read the newest again, in order (CASE
       // runs its subquery only then).
       const { rows } = await sql<{ count: number; seqs: string | null }>`
-        select count(*) as count, case when count(*) <= ${countLimit} then group_concat(rowid)
-          else (select group_concat(rowid, ',' order by rowid desc)
-            from (select rowid from parts_fts where parts_fts match ${match} ${stock}
-              order by rowid desc limit ${newest}))
+        select count(*) as count, case when count(*) <= ${countLimit} then group_concat(seq)
+          else (select group_concat(seq, ',' order by seq desc) from (${indexHits(scope, match, newest)}))
           end as seqs
         from ${upTo(countLimit + 1)}`.execute(db);
       const count = Number(rows[0]?.count ?? 0);

@@ -20,6 +20,7 @@ import * as m018 from './018-part-images-several.js';
 import * as m019 from './019-seq-blocks.js';
 import * as m020 from './020-count-shards.js';
 import * as m021 from './021-two-character-terms.js';
+import * as m022 from './022-in-stock-search-index.js';
 
 /**
  * Every migration, in order. Names are never changed once released: the database records them.
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '019-seq-blocks': m019,
   '020-count-shards': m020,
   '021-two-character-terms': m021,
+  '022-in-stock-search-index': m022,
 };

@@ -182,7 +182,8 @@ export const LEFT_OUT_TABLES: Readonly<Record<string, string>> = {
   part_category_counts: 'derived: DERIVED_COUNTS, rebuilt by a restore',
   part_condition_counts: 'derived: DERIVED_COUNTS, rebuilt by a restore',
   part_seq_blocks: 'derived: DERIVED_COUNTS, rebuilt by a restore',
-  parts_fts: 'derived: the SQLite search index (and its parts_fts_* tables), kept by the triggers on parts',
+  parts_fts:
+    'derived: the SQLite search index of the parts in stock, and parts_fts_out of the others (with their parts_fts_* tables), kept by the triggers on parts',
   imports: 'working state: import jobs of the last 7 days (migration 015), useless without their files',
   import_files: 'working state: the uploaded spreadsheets of imports, purged after 7 days',
   import_rejects: 'working state: the rows an import refused, purged with it after 7 days',

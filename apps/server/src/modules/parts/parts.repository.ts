@@ -16,6 +16,7 @@ import {
   pairsToIndex,
   partsMatching,
   type MatchingParts,
+  type StockScope,
   type TextSearch,
   type WordTerm,
 } from '../../db/parts-text-search.js';
@@ -173,18 +174,16 @@ function matchingWith(
 ): MatchingParts & { pairsIndexed: boolean } {
   // An exact code is a handful of rows on its index: the text terms are checked on those rows.
   const stati = statusCondition(filter);
+  const { scope, scopeIsFilter } = stockScope(stati);
   const matched = partsMatching(
     db,
     { ...search, indexedPairs },
-    {
-      useIndex: filter.codeIs === undefined,
-      inStock: isInStock(stati),
-    },
+    { useIndex: filter.codeIs === undefined, scope, scopeIsFilter },
   );
   let query = matched.query;
   if (filter.categoria !== undefined) query = query.where('parts.categoria', '=', filter.categoria);
   if (filter.veicolo !== undefined) query = query.where('parts.vehicle_id', '=', filter.veicolo);
-  const statusLeft = matched.inStockChecked ? undefined : stati;
+  const statusLeft = matched.statusChecked ? undefined : stati;
   if (statusLeft) query = query.where('parts.stato', statusLeft.op, statusLeft.values);
   if (filter.prezzoMin !== undefined) query = query.where('parts.prezzo_centesimi', '>=', filter.prezzoMin);
   if (filter.prezzoMax !== undefined) query = query.where('parts.prezzo_centesimi', '<=', filter.prezzoMax);
@@ -216,7 +215,7 @@ function matchingWith(
   return {
     query,
     seq: matched.seq,
-    inStockChecked: matched.inStockChecked,
+    statusChecked: matched.statusChecked,
     pairsIndexed: (indexedPairs?.size ?? 0) > 0,
     ...(onlyText && matched.fromIndex ? { fromIndex: matched.fromIndex } : {}),
   };
@@ -242,15 +241,25 @@ function statusCondition(
     : { op: 'in', statuses: asked, values: literals(asked) };
 }
 
-/** True when a status condition keeps exactly the parts in stock (the default of every list). */
-function isInStock(condition: ReturnType<typeof statusCondition>): boolean {
-  if (condition?.op !== 'not in') return false;
-  const left = PART_STATUSES.filter(
-    (status) => !(IN_STOCK_STATUSES as readonly PartStatus[]).includes(status),
-  );
-  return (
-    condition.statuses.length === left.length && left.every((status) => condition.statuses.includes(status))
-  );
+const isInStockStatus = (status: PartStatus) => (IN_STOCK_STATUSES as readonly PartStatus[]).includes(status);
+
+/**
+ * The index a text search reads for a status condition (SQLite keeps the parts in stock and the
+ * others apart: migration 022), and whether reading it is the whole condition: the parts in
+ * stock (the default of every list), the parts out of stock, or every part.
+ */
+function stockScope(condition: ReturnType<typeof statusCondition>): {
+  scope: StockScope;
+  scopeIsFilter: boolean;
+} {
+  if (condition === undefined) return { scope: 'any', scopeIsFilter: true };
+  const kept =
+    condition.op === 'in' ? condition.statuses : PART_STATUSES.filter((s) => !condition.statuses.includes(s));
+  const inStock = kept.filter(isInStockStatus).length;
+  if (inStock > 0 && inStock < kept.length) return { scope: 'any', scopeIsFilter: false };
+  const scope = inStock > 0 ? 'in' : 'out';
+  const whole = PART_STATUSES.filter((status) => isInStockStatus(status) === (scope === 'in')).length;
+  return { scope, scopeIsFilter: kept.length === whole };
 }
 
 /** True when the filter holds a text condition (a count then reads the search index). */

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PartInputSchema, type Part, type PartInput, type Vehicle } from '@magazzino/contract';
+import {
+  IN_STOCK_STATUSES,
+  PART_STATUSES,
+  PartInputSchema,
+  type Part,
+  type PartInput,
+  type PartStatus,
+  type Vehicle,
+} from '@magazzino/contract';
 import { buildTestApp, signIn, type Session, type TestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/databases.js';
 import { partInput, vehicleInput } from '../../../test/factories.js';
@@ -71,12 +79,35 @@ function warehouse(): PartInput[] {
   });
 }
 
-/** A part as the oracle sees it: its input, and its donor vehicle's targa and telaio if it has one. */
+/**
+ * A part as the oracle sees it: its input, its donor vehicle's targa and telaio if it has one, and
+ * its status.
+ */
 interface OraclePart {
   id: string;
   input: PartInput;
   vehicle?: { targa: string; telaio: string | null } | undefined;
+  stato: PartStatus;
 }
+
+/**
+ * The status of the part at `index`: one in four is not simply available, half of those out of
+ * stock (sold or scrapped: the search reads them from another index on SQLite, migration 022).
+ */
+const OTHER_STATUSES: readonly PartStatus[] = ['venduto', 'riservato', 'scartato', 'reso'];
+function statusAt(index: number): PartStatus {
+  return (index % 4 === 3 ? OTHER_STATUSES[(index >> 2) % 4] : undefined) ?? 'disponibile';
+}
+
+/** The `stato` parameters a clerk sends, and the statuses each keeps (none: the parts in stock). */
+const STATUS_FILTERS: readonly { param?: string; kept: readonly PartStatus[] }[] = [
+  { kept: IN_STOCK_STATUSES },
+  { param: 'tutti', kept: PART_STATUSES },
+  { param: 'venduto,scartato', kept: ['venduto', 'scartato'] },
+  { param: 'venduto', kept: ['venduto'] },
+  { param: 'disponibile', kept: ['disponibile'] },
+  { param: 'riservato,venduto', kept: ['riservato', 'venduto'] },
+];
 
 interface Query {
   nome?: string;
@@ -85,6 +116,14 @@ interface Query {
   q?: string;
   categoria?: string;
   sort?: string;
+  stato?: string;
+}
+
+/** The statuses a query keeps. */
+function keptStatuses(query: Query): readonly PartStatus[] {
+  const filter = STATUS_FILTERS.find((entry) => entry.param === query.stato);
+  if (!filter) throw new Error(`no status filter ${query.stato}`);
+  return filter.kept;
 }
 
 const TEXT_FIELDS = [
@@ -124,6 +163,7 @@ function codesOf(part: OraclePart): string[] {
 
 function oracleMatches(entry: OraclePart, query: Query): boolean {
   const part = entry.input;
+  if (!keptStatuses(query).includes(entry.stato)) return false;
   for (const field of ['nome', 'marca', 'modello'] as const) {
     const wanted = query[field]?.trim();
     if (wanted && !filterValues(part, field).some((value) => fold(value).includes(fold(wanted))))
@@ -219,6 +259,12 @@ function randomQueries(entries: readonly OraclePart[], count: number, seed: numb
         queries.push({ modello: word(modello), sort: random.pick(['nome', '-peso', 'ubicazione']) });
       }
     }
+    // Two queries in five ask for other statuses than the parts in stock.
+    const last = queries.at(-1);
+    if (last && random.next() < 0.4) {
+      const param = random.pick(STATUS_FILTERS.slice(1)).param;
+      if (param !== undefined) last.stato = param;
+    }
   }
   return queries;
 }
@@ -251,6 +297,11 @@ function sortedOracle(parts: readonly OraclePart[], query: Query): string[] {
   return indexed.map((entry) => entry.part.id);
 }
 
+/** True when a text query finds something. */
+function expectedNonEmpty(parts: readonly OraclePart[], query: Query): boolean {
+  return parts.some((part) => oracleMatches(part, query));
+}
+
 describe.each(DIALECTS)('search on %s', (dialect) => {
   let t: TestApp;
   let session: Session;
@@ -279,6 +330,7 @@ describe.each(DIALECTS)('search on %s', (dialect) => {
         id: newId(time),
         input: { ...input, veicoloId: vehicle?._id ?? null },
         vehicle: vehicle ? { targa: vehicle.targa, telaio: vehicle.telaio } : undefined,
+        stato: statusAt(index),
       };
     });
     await t.app.db.transaction().execute((trx) =>
@@ -292,7 +344,16 @@ describe.each(DIALECTS)('search on %s', (dialect) => {
         })),
       ),
     );
+    // The statuses set after the parts are stored, as a clerk's moves do: each part sold or
+    // scrapped leaves the index of the parts in stock for the other one.
+    for (const stato of PART_STATUSES.filter((status) => status !== 'disponibile')) {
+      const ids = parts.filter((part) => part.stato === stato).map((part) => part.id);
+      await t.app.db.updateTable('parts').set({ stato }).where('id', 'in', ids).execute();
+    }
   });
+
+  /** How many parts the default list counts: those in stock. */
+  const inStock = () => parts.filter((part) => IN_STOCK_STATUSES.includes(part.stato as never)).length;
 
   afterAll(async () => {
     await t.close();
@@ -313,12 +374,15 @@ describe.each(DIALECTS)('search on %s', (dialect) => {
     let capped = 0;
     let short = 0;
     let throughLinks = 0;
+    const byStatus = new Set<string>();
     for (const query of queries) {
+      if (expectedNonEmpty(parts, query)) byStatus.add(query.stato ?? '');
       const expected = sortedOracle(parts, query);
       // Found only through its fitment or its donor vehicle: the same part without them is not.
       const bare = (part: OraclePart): OraclePart => ({
         id: part.id,
         input: { ...part.input, compatibilita: [] },
+        stato: part.stato,
       });
       if (parts.some((part) => expected.includes(part.id) && !oracleMatches(bare(part), query)))
         throughLinks += 1;
@@ -342,8 +406,10 @@ describe.each(DIALECTS)('search on %s', (dialect) => {
         expect(page.ids, `${label} at ${offset}`).toEqual(expected.slice(offset, offset + 10));
       }
     }
-    // The draw covers the awkward cases: counts past the limit, one- and two-letter words.
+    // The draw covers the awkward cases: counts past the limit, one- and two-letter words, every
+    // status filter with something found.
     expect(capped).toBeGreaterThan(3);
+    expect([...byStatus].sort()).toEqual(STATUS_FILTERS.map((filter) => filter.param ?? '').sort());
     expect(throughLinks).toBeGreaterThan(10);
     expect(short).toBeGreaterThan(5);
   });
@@ -433,8 +499,79 @@ describe.each(DIALECTS)('search on %s', (dialect) => {
     ).rejects.toThrow('rolled back');
     expect((await get(search({ q: 'rollback' }, {}))).ids).toEqual([]);
     expect(await categories()).toEqual(before);
-    expect((await get('/api/componenti?limit=1')).total).toBe(parts.length);
+    expect((await get('/api/componenti?limit=1')).total).toBe(inStock());
   });
+  it('follows a part through its moves: sold, returned, scrapped, binned and restored, always found where its status is', async () => {
+    const created = await session.inject({
+      method: 'POST',
+      url: '/api/componenti/crea-componente',
+      payload: partInput({ nome: 'Cremagliera Qvbzt', codice: 'QV-88 12' }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const part = created.json<Part>();
+    const move = async (body: Record<string, unknown>) => {
+      const moved = await session.inject({
+        method: 'POST',
+        url: `/api/componenti/stato/${part._id}`,
+        payload: body,
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+    };
+    /** Where the part is found, by each status filter, by a word, a code and a two-letter-free field. */
+    const foundBy = async () => {
+      const found: Record<string, boolean> = {};
+      for (const filter of STATUS_FILTERS) {
+        const extra: Record<string, string> = filter.param ? { stato: filter.param } : {};
+        const hits = [
+          ...(await get(search({ q: 'qvbzt' }, extra))).ids,
+          ...(await get(search({ q: 'qv8812' }, extra))).ids,
+          ...(await get(search({ nome: 'cremagliera qv' }, extra))).ids,
+        ];
+        found[filter.param ?? 'in stock'] = hits.length === 3 && hits.every((id) => id === part._id);
+        if (!found[filter.param ?? 'in stock']) expect(hits, filter.param).toEqual([]);
+      }
+      return found;
+    };
+    const where = (stato: PartStatus) =>
+      Object.fromEntries(
+        STATUS_FILTERS.map((filter) => [filter.param ?? 'in stock', filter.kept.includes(stato)]),
+      );
+
+    expect(await foundBy()).toEqual(where('disponibile'));
+    await move({ stato: 'venduto', prezzo: '120' });
+    expect(await foundBy()).toEqual(where('venduto'));
+    // A change of place while sold: the entry stays where it is, and stays right.
+    const edited = await session.inject({
+      method: 'PATCH',
+      url: `/api/componenti/modifica/${part._id}`,
+      payload: { scaffale: 'Q', descrizione: 'Venduta a Zorbex' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await get(search({ q: 'zorbex' }, { stato: 'venduto' }))).ids).toEqual([part._id]);
+    expect((await get(search({ q: 'zorbex' }, {}))).ids).toEqual([]);
+    await move({ stato: 'reso' });
+    expect(await foundBy()).toEqual(where('reso'));
+    await move({ stato: 'scartato' });
+    expect(await foundBy()).toEqual(where('scartato'));
+    // Binned while scrapped, then restored: back with its status, in its index.
+    expect(
+      (await session.inject({ method: 'DELETE', url: `/api/componenti/delete/${part._id}` })).statusCode,
+    ).toBe(204);
+    expect(Object.values(await foundBy()).some(Boolean)).toBe(false);
+    const restored = await session.inject({ method: 'POST', url: `/api/cestino/${part._id}/ripristina` });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json<Part>().stato).toBe('scartato');
+    expect(await foundBy()).toEqual(where('scartato'));
+    await move({ stato: 'disponibile' });
+    expect(await foundBy()).toEqual(where('disponibile'));
+    expect(
+      (await session.inject({ method: 'DELETE', url: `/api/componenti/delete/${part._id}` })).statusCode,
+    ).toBe(204);
+    expect((await session.inject({ method: 'DELETE', url: `/api/cestino/${part._id}` })).statusCode).toBe(
+      204,
+    );
+  });
+
   it('keeps the index right for fitment and donor vehicle through create, edit, delete and a rolled-back write', async () => {
     const vehicle = (
       await session.inject({
@@ -486,6 +623,6 @@ describe.each(DIALECTS)('search on %s', (dialect) => {
     ).rejects.toThrow('rolled back');
     expect((await get(search({ marca: 'rlbk' }, {}))).ids).toEqual([]);
     expect((await get(search({ q: 'xj404qp' }, {}))).ids).toEqual([]);
-    expect((await get('/api/componenti?limit=1')).total).toBe(parts.length);
+    expect((await get('/api/componenti?limit=1')).total).toBe(inStock());
   });
 });
