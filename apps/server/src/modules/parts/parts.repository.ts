@@ -184,7 +184,12 @@ function matchingWith(
   if (filter.categoria !== undefined) query = query.where('parts.categoria', '=', filter.categoria);
   if (filter.veicolo !== undefined) query = query.where('parts.vehicle_id', '=', filter.veicolo);
   const statusLeft = matched.statusChecked ? undefined : stati;
-  if (statusLeft) query = query.where('parts.stato', statusLeft.op, statusLeft.values);
+  // Beside an exact code (a handful of rows on its index) the status is checked on those rows, an
+  // expression no index serves: SQLite, which keeps no statistics, took the index of one status
+  // instead, for its order, and walked every part in it (`q=faro&stato=disponibile`: 110 ms at 10^5
+  // parts, 0.2 ms on the code's index).
+  const status = filter.codeIs === undefined ? sql.ref('parts.stato') : sql`(parts.stato || '')`;
+  if (statusLeft) query = query.where(status, statusLeft.op, statusLeft.values);
   if (filter.prezzoMin !== undefined) query = query.where('parts.prezzo_centesimi', '>=', filter.prezzoMin);
   if (filter.prezzoMax !== undefined) query = query.where('parts.prezzo_centesimi', '<=', filter.prezzoMax);
   if (filter.location) query = query.where('parts.location_key', '=', locationKey(filter.location));
