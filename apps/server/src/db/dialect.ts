@@ -9,6 +9,12 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import {
+  MERGE_ABOVE_SEGMENTS,
+  mergeSearchIndexes,
+  searchIndexSegments,
+  type SearchIndexMerge,
+} from './search-index-merge.js';
 import { preparingPool } from './prepared-statements.js';
 import SqliteDriver from './sqlite-driver.js';
 import { SqliteReadDialect, SqliteReadPool } from './sqlite-read-pool.js';
@@ -37,6 +43,12 @@ export interface DatabaseHandle {
    * its own: the others wait for it, then find nothing left to apply.
    */
   withMigrationLock<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * SQLite: merges the segments of the search indexes on a thread of its own when one lies in
+   * more than MERGE_ABOVE_SEGMENTS (db/search-index-merge.ts), and says what it merged; nothing to
+   * do on PostgreSQL. `signal` ends a merge under way after its current step.
+   */
+  maintainSearchIndex(signal?: AbortSignal): Promise<SearchIndexMerge[]>;
   /** Closes the reader threads, then the connections. */
   close(): Promise<void>;
 }
@@ -156,6 +168,8 @@ export function openDatabase(options: {
       describe: `postgres://${url.host}${url.pathname}`,
       // Kysely's migrator takes a PostgreSQL advisory lock (pg_advisory_xact_lock) itself.
       withMigrationLock: (work) => work(),
+      // The trigram indexes are GIN indexes: PostgreSQL merges their pending entries itself.
+      maintainSearchIndex: () => Promise.resolve([]),
       close: async () => {
         await Promise.all([reader.destroy(), db.destroy()]);
       },
@@ -182,6 +196,12 @@ export function openDatabase(options: {
     dialect: 'sqlite',
     describe: file,
     withMigrationLock: (work) => withSqliteMigrationLock(`${file}-migration-lock`, work),
+    maintainSearchIndex: async (signal) => {
+      const segments = await searchIndexSegments(reader);
+      const indexes = Object.keys(segments).filter((index) => (segments[index] ?? 0) > MERGE_ABOVE_SEGMENTS);
+      if (indexes.length === 0) return [];
+      return (await mergeSearchIndexes(file, { indexes, signal })).merges;
+    },
     close: async () => {
       await writes.idle();
       if (reader !== db) await reader.destroy();

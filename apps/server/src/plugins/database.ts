@@ -25,6 +25,12 @@ declare module 'fastify' {
 const HANDLERS_GRACE_MS = 5_000;
 
 /**
+ * How often SQLite's search indexes are looked at, and merged on a thread of their own when the
+ * writes since have left them in too many segments (db/search-index-merge.ts; also once at start).
+ */
+export const SEARCH_INDEX_UPKEEP_MS = 5 * 60 * 1000;
+
+/**
  * Opens the configured database, applies pending migrations, closes it when the app closes, once
  * the handlers of the requests still in flight have answered. Fastify's close waits for the open
  * connections, not for a handler whose client has hung up: without this, such a handler's next
@@ -52,6 +58,27 @@ export default fp(
     app.decorate('readDb', handle.reader);
     app.decorate('writes', handle.writes);
     app.decorate('dialect', handle.dialect);
+
+    // The search indexes' upkeep: one run at a time, the last one stopped and awaited on close.
+    const upkeep = new AbortController();
+    let maintaining: Promise<void> = Promise.resolve();
+    const maintain = () => {
+      maintaining = maintaining.then(async () => {
+        if (upkeep.signal.aborted) return;
+        try {
+          const merges = await handle.maintainSearchIndex(upkeep.signal);
+          if (merges.length > 0) app.log.info({ merges }, 'search index merged');
+        } catch (error) {
+          app.log.error({ err: error }, 'search index upkeep failed');
+        }
+      });
+    };
+    const upkeepTimer = setInterval(maintain, SEARCH_INDEX_UPKEEP_MS);
+    upkeepTimer.unref();
+    app.addHook('onReady', (done) => {
+      maintain();
+      done();
+    });
     const inFlight = new Set<FastifyRequest>();
     let drained: (() => void) | undefined;
     const answered = (request: FastifyRequest) => {
@@ -81,6 +108,9 @@ export default fp(
         if (inFlight.size > 0)
           app.log.warn({ requests: inFlight.size }, 'database closed under requests still running');
       }
+      clearInterval(upkeepTimer);
+      upkeep.abort();
+      await maintaining;
       await handle.close();
     });
   },

@@ -39,6 +39,13 @@ async function seqs(db: Kysely<Database>, filter: PartFilter): Promise<number[]>
   );
 }
 
+/** An FTS5 index's `usermerge` (db/search-index-merge.ts merges levels of this many segments). */
+async function usermerge(db: AnyDb, table: 'parts_fts' | 'parts_fts_out'): Promise<number | undefined> {
+  const { rows } = await sql<{ v: number }>`select v from ${sql.table(`${table}_config`)}
+    where k = 'usermerge'`.execute(db);
+  return rows[0]?.v;
+}
+
 /** The seqs of the entries of an FTS5 index holding `match`. */
 async function entries(db: AnyDb, table: 'parts_fts' | 'parts_fts_out', match = 'f_nome : "faro"') {
   const { rows } = await sql<{ seq: number }>`select rowid as seq from ${sql.table(table)}
@@ -73,6 +80,7 @@ describe.each(DIALECTS)('migration 022-in-stock-search-index on %s', (dialect) =
     if (dialect === 'sqlite') {
       expect(await entries(anyDb, 'parts_fts')).toEqual([1, 2, 4]);
       expect(await entries(anyDb, 'parts_fts_out')).toEqual([3, 5, 6]);
+      expect([await usermerge(anyDb, 'parts_fts'), await usermerge(anyDb, 'parts_fts_out')]).toEqual([2, 2]);
       // The triggers keep it so: a sale moves the entry, a return moves it back, a new part sold at once
       // goes straight to the other index, a deleted one leaves its index.
       await db.updateTable('parts').set({ stato: 'venduto' }).where('seq', '=', 1).execute();
@@ -102,6 +110,7 @@ describe.each(DIALECTS)('migration 022-in-stock-search-index on %s', (dialect) =
     const db = anyDb as unknown as Kysely<Database>;
     if (dialect === 'sqlite') {
       expect(await entries(anyDb, 'parts_fts')).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(await usermerge(anyDb, 'parts_fts')).toBe(4);
       await db.updateTable('parts').set({ stato: 'scartato' }).where('seq', '=', 1).execute();
       await db.insertInto('parts').values(partRow(7, 'venduto')).execute();
       expect(await entries(anyDb, 'parts_fts')).toEqual([1, 2, 3, 4, 5, 6, 7]);

@@ -17,6 +17,8 @@ import { sql, SqliteAdapter, type Kysely } from 'kysely';
  * (venduto and scartato on one side, every other status on the other), in the transaction of the
  * change, and write it again only when its text changed.
  *
+ * Both indexes get `usermerge` 2, for the merge the app runs now and then (db/search-index-merge.ts).
+ *
  * PostgreSQL: nothing (its trigram indexes are on the rows, where the status is read anyway).
  */
 
@@ -59,6 +61,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     content = '', contentless_delete = 1, tokenize = 'trigram remove_diacritics 1'
   )`.execute(db);
   await sql`create virtual table parts_fts_out_terms using fts5vocab(parts_fts_out, 'row')`.execute(db);
+  // FTS5's 'merge' command (db/search-index-merge.ts) then merges any level of two segments or more.
+  for (const index of ['parts_fts', 'parts_fts_out']) {
+    await sql`insert into ${sql.table(index)} (${sql.id(index)}, rank) values ('usermerge', 2)`.execute(db);
+  }
   await dropTriggers(db, ['parts_fts_insert', 'parts_fts_update', 'parts_fts_delete']);
 
   const out = sql.raw(OUT);
@@ -103,6 +109,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   ]);
   await sql`insert into parts_fts (${COLUMNS})
     select ${indexedValues('parts')} from parts where stato in ${sql.raw(OUT)}`.execute(db);
+  await sql`insert into parts_fts (parts_fts, rank) values ('usermerge', 4)`.execute(db);
   await sql`drop table parts_fts_out_terms`.execute(db);
   await sql`drop table parts_fts_out`.execute(db);
   // Migration 021's triggers.
