@@ -14,9 +14,14 @@ import {
   REGISTRATION,
   type PartFilter,
 } from '../modules/parts/parts.repository.js';
-import { openDatabase, type DatabaseHandle } from './dialect.js';
+import { openDatabase, SQLITE_FILE_NAME, type DatabaseHandle } from './dialect.js';
 import { migrateDatabase } from './migrate.js';
-import { MERGE_ABOVE_SEGMENTS, SEARCH_INDEXES, searchIndexSegments } from './search-index-merge.js';
+import {
+  MERGE_ABOVE_SEGMENTS,
+  mergeSearchIndexes,
+  SEARCH_INDEXES,
+  searchIndexSegments,
+} from './search-index-merge.js';
 
 const NAMES = ['Faro anteriore', 'Pompa acqua', 'Alternatore', 'Specchietto retrovisore', 'Radiatore'];
 const MAKES = ['Fiat', 'Volkswagen', 'Ford', 'Renault', 'Opel'];
@@ -100,11 +105,18 @@ describe('the search indexes’ upkeep (SQLite)', () => {
     expect(await handle.maintainSearchIndex()).toEqual([]);
   });
 
-  it('lets the app write while it merges, and ends when told', async () => {
-    const handle = await fragmentedWarehouse(dataDir(), 300);
+  it('lets the app write while it merges, and ends after its step when told', async () => {
+    const dir = dataDir();
+    const handle = await fragmentedWarehouse(dir, 300);
     handles.push(handle);
+    const found = await answers(handle);
+    // A slow merge (100 ms between steps), so the writes and the stop come while it runs.
     const stop = new AbortController();
-    const merging = handle.maintainSearchIndex(stop.signal);
+    const started = performance.now();
+    const merging = mergeSearchIndexes(path.join(dir, SQLITE_FILE_NAME), {
+      pauseMs: 100,
+      signal: stop.signal,
+    });
     // Parts created meanwhile, each its own commit on the app's connection.
     const start = Date.parse('2026-01-01T00:00:00.000Z');
     for (let index = 0; index < 20; index += 1) {
@@ -115,10 +127,18 @@ describe('the search indexes’ upkeep (SQLite)', () => {
         .execute((trx) => insertPart(trx, input, newId(time), new Date(time).toISOString()));
     }
     stop.abort();
-    const merges = await merging;
-    expect(merges.length).toBeGreaterThan(0);
+    const { merges, stopped } = await merging;
+    expect(stopped).toBe(true);
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(merges[0]?.index).toBe('parts_fts');
+    // Stopped halfway, every search still answers whole.
     const newestFirst = { field: REGISTRATION, descending: true } as const;
     expect(await listPartsPage(handle.reader, { q: 'durante' }, newestFirst, 50, 0)).toHaveLength(20);
+    expect(await answers(handle)).toEqual(found);
+    // The next run finishes the job.
+    await handle.maintainSearchIndex();
+    expect((await searchIndexSegments(handle.reader)).parts_fts).toBeLessThanOrEqual(MERGE_ABOVE_SEGMENTS);
+    expect(await answers(handle)).toEqual(found);
   });
 
   it('runs when the app starts on a warehouse in many segments, and says so in its log', async () => {

@@ -58,13 +58,10 @@ interface WorkerReply {
 /** The number of segments of each search index, read with `db` (a reader will do). */
 export async function searchIndexSegments(db: Kysely<Database>): Promise<Record<string, number>> {
   const counts = SEARCH_INDEXES.map(
-    (index) => sql<number>`(select count(distinct segid) from ${sql.table(`${index}_idx`)})`,
+    (index) => sql`(select count(distinct segid) from ${sql.table(`${index}_idx`)}) as ${sql.ref(index)}`,
   );
-  const { rows } = await sql<Record<string, number>>`select ${sql.join(
-    counts.map((count, position) => sql`${count} as ${sql.ref(SEARCH_INDEXES[position] ?? '')}`),
-  )}`.execute(db);
-  const row = rows[0] ?? {};
-  return Object.fromEntries(SEARCH_INDEXES.map((index) => [index, Number(row[index] ?? 0)]));
+  const { rows } = await sql<Record<string, number>>`select ${sql.join(counts)}`.execute(db);
+  return Object.fromEntries(SEARCH_INDEXES.map((index) => [index, Number(rows[0]?.[index] ?? 0)]));
 }
 
 /** Merges the segments of the search indexes of the SQLite database in `file` (see above). */

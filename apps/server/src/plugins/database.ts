@@ -59,19 +59,21 @@ export default fp(
     app.decorate('writes', handle.writes);
     app.decorate('dialect', handle.dialect);
 
-    // The search indexes' upkeep: one run at a time, the last one stopped and awaited on close.
+    // The search indexes' upkeep: a look while a run is under way does nothing (the next one
+    // comes); closing stops the run after its step and waits for it.
     const upkeep = new AbortController();
-    let maintaining: Promise<void> = Promise.resolve();
+    let maintaining: Promise<void> | undefined;
     const maintain = () => {
-      maintaining = maintaining.then(async () => {
-        if (upkeep.signal.aborted) return;
-        try {
-          const merges = await handle.maintainSearchIndex(upkeep.signal);
-          if (merges.length > 0) app.log.info({ merges }, 'search index merged');
-        } catch (error) {
-          app.log.error({ err: error }, 'search index upkeep failed');
-        }
-      });
+      if (maintaining || upkeep.signal.aborted) return;
+      maintaining = handle
+        .maintainSearchIndex(upkeep.signal)
+        .then(
+          (merges) => {
+            if (merges.length > 0) app.log.info({ merges }, 'search index merged');
+          },
+          (error: unknown) => app.log.error({ err: error }, 'search index upkeep failed'),
+        )
+        .finally(() => (maintaining = undefined));
     };
     const upkeepTimer = setInterval(maintain, SEARCH_INDEX_UPKEEP_MS);
     upkeepTimer.unref();
