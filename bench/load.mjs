@@ -236,9 +236,6 @@ async function seeded(dialect, count) {
       console.log(`  seeding ${count} parts into SQLite...`);
       const result = await seedParts({ dataDir: cached, count, onProgress: progress(count) });
       console.log(`\n  seeded in ${(result.ms / 1000).toFixed(1)} s`);
-      const db = new Database(path.join(cached, 'magazzino.sqlite'));
-      db.pragma('wal_checkpoint(TRUNCATE)');
-      db.close();
       fs.writeFileSync(ready, JSON.stringify({ count, ms: result.ms }));
     }
     // The cache brought up to the server's schema, and its search index merged, once: else every
@@ -255,6 +252,7 @@ async function seeded(dialect, count) {
     } finally {
       await cache.close();
     }
+    // Its WAL written into the file, which is all a run copies.
     const cachedDb = new Database(path.join(cached, 'magazzino.sqlite'));
     cachedDb.pragma('wal_checkpoint(TRUNCATE)');
     cachedDb.close();
