@@ -12,7 +12,14 @@ const sessionsOf = new WeakMap<FastifyRequest, ActiveSession>();
  * included (README, "Sicurezza": who did what).
  */
 export function logAsUser(request: FastifyRequest, reply: FastifyReply, userId: string): void {
-  request.log = request.log.child({ userId });
+  // A child of the server's logger with both bindings, not a child of the request's own: pino
+  // makes the parent of a child its prototype, and turning each request's fresh logger into one
+  // cost V8 ~20 µs a request (a child of a long-lived logger ~1 µs), a tenth of the main thread
+  // for a part by id. A route with a log level of its own keeps it.
+  const { level } = request.log;
+  const server = request.server.log;
+  const bindings = { reqId: request.id, userId };
+  request.log = level === server.level ? server.child(bindings) : server.child(bindings, { level });
   reply.log = request.log;
 }
 
