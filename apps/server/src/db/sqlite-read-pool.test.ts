@@ -121,6 +121,48 @@ describe('SQLite reader threads', () => {
     expect(count).toBe(5001);
   });
 
+  it('hands every value over unchanged: text, numbers, nulls, and those JSON would alter', async () => {
+    // Rows of text, numbers and nulls cross as JSON text; a BLOB or an infinite REAL must arrive as
+    // SQLite gave it, whichever way the rows travel.
+    const read = async <R>(query: ReturnType<typeof sql<R>>) => (await query.execute(handle.reader)).rows;
+    const plain = await read(sql<{ a: string; b: number; c: null; d: number }>`
+      select 'è "citato" \\ a capo' || char(10) || char(128512) as a, 0.1 + 0.2 as b, null as c,
+        9007199254740991 as d`);
+    expect(plain).toEqual([{ a: 'è "citato" \\ a capo\n😀', b: 0.1 + 0.2, c: null, d: 9007199254740991 }]);
+    const odd = await read(sql<{ blob: Uint8Array; inf: number; n: number }>`
+      select x'00ff10' as blob, 1e999 as inf, 7 as n`);
+    expect(odd).toHaveLength(1);
+    const [{ blob, inf, n }] = odd as [(typeof odd)[number]];
+    expect(blob).toBeInstanceOf(Uint8Array);
+    expect(Buffer.from(blob)).toEqual(Buffer.from([0x00, 0xff, 0x10]));
+    expect(inf).toBe(Infinity);
+    expect(n).toBe(7);
+    // A stream's chunks too, one of them holding a BLOB among text.
+    const reader = handle.reader.withTables<{ numbers: { n: number; label: string } }>();
+    const streamed: unknown[] = [];
+    for await (const row of reader
+      .selectFrom('numbers')
+      .select((eb) => [
+        'n',
+        eb
+          .case()
+          .when('n', '=', 5)
+          .then(sql<Uint8Array | string>`x'05'`)
+          .else(sql<string>`label`)
+          .end()
+          .as('v'),
+      ])
+      .where('n', '<=', 6)
+      .orderBy('n')
+      .stream(3)) {
+      streamed.push(row.v);
+    }
+    expect(streamed.slice(0, 4)).toEqual(['numero 1', 'numero 2', 'numero 3', 'numero 4']);
+    expect(streamed[4]).toBeInstanceOf(Uint8Array);
+    expect(Buffer.from(streamed[4] as Uint8Array)).toEqual(Buffer.from([5]));
+    expect(streamed[5]).toBe('numero 6');
+  });
+
   it('opens the file in WAL mode with every commit synced (FULL) unless NORMAL is asked', async () => {
     const pragma = async (handle: DatabaseHandle, name: string) =>
       (await sql.raw<Record<string, unknown>>(`PRAGMA ${name}`).execute(handle.db)).rows[0]?.[name];

@@ -28,6 +28,8 @@ interface WorkerReply {
   id: number;
   /** Each row as an array of values, in the order of `columns`. */
   rows?: unknown[][];
+  /** The same rows as JSON text, when JSON carries their values unchanged (the worker checks). */
+  json?: string;
   columns?: string[];
   /** The CSV records of a `csv` request's rows, and how many rows there were. */
   text?: string;
@@ -60,9 +62,15 @@ function rowFactory(columns: readonly string[]): RowFactory {
   return factory;
 }
 
+/** The rows of a reply, each an array of values. */
+function rowArrays(reply: WorkerReply): unknown[][] {
+  return reply.json === undefined ? (reply.rows ?? []) : (JSON.parse(reply.json) as unknown[][]);
+}
+
 /** The rows of a reply as objects keyed by column name (what Kysely expects of a driver). */
 function rowObjects<R>(reply: WorkerReply): R[] {
-  const { rows = [], columns = [] } = reply;
+  const { columns = [] } = reply;
+  const rows = rowArrays(reply);
   const build = rowFactory(columns);
   return rows.map((values) => build(values) as R);
 }
@@ -220,7 +228,7 @@ export class SqliteReadPool {
     let reply = await worker.request({ type: 'iterate', id, sql, parameters, chunkSize });
     try {
       for (;;) {
-        if (reply.rows && reply.rows.length > 0) yield rowObjects<R>(reply);
+        if (reply.json !== undefined || (reply.rows && reply.rows.length > 0)) yield rowObjects<R>(reply);
         if (reply.done) return;
         reply = await worker.request({ type: 'next', id });
       }
