@@ -1,11 +1,18 @@
+import path from 'node:path';
+import { Kysely, SqliteDialect, type LogEvent } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSV_COLUMNS, csvFileName, PartInputSchema } from '@magazzino/contract';
+import { CSV_COLUMNS, csvFileName, IN_STOCK_STATUSES, PartInputSchema } from '@magazzino/contract';
 import { buildTestApp, signIn, type Session, type TestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/databases.js';
 import { partInput, seedParts } from '../../../test/factories.js';
+import { SQLITE_FILE_NAME } from '../../db/dialect.js';
+import type { Database as Schema } from '../../db/schema.js';
+import Database from '../../db/sqlite-driver.js';
 import { newId } from '../../lib/ids.js';
-import { insertParts } from './parts.repository.js';
+import { CSV_FIELDS } from './parts.csv.js';
+import { csvRecordsAfter, insertParts, REGISTRATION } from './parts.repository.js';
 import { FIELDS_CHUNK_SIZE } from './parts.service.js';
+import { SEQ_BLOCK_SIZE } from './parts.tables.js';
 
 const HEADER = CSV_COLUMNS.join(',');
 
@@ -130,5 +137,94 @@ describe.each(DIALECTS)('GET /api/componenti/export.csv on %s', (dialect) => {
     expect(lines[1]).toMatch(/^Bulk 0000,/);
     expect(lines[count]).toMatch(new RegExp(`^Bulk ${count - 1},`));
     expect(new Set(lines.slice(1).map((line) => line.split(',')[0])).size).toBe(count);
+  });
+
+  it('exports the parts of several blocks of seqs newest first, each once, in stock or all', async () => {
+    // The export of every part (in stock, or of every status) reads its blocks of SEQ_BLOCK_SIZE
+    // seqs two at a time; sold parts and deleted ones leave holes in the blocks.
+    const count = 2 * SEQ_BLOCK_SIZE + 300;
+    const seeded = await seedParts(t.app.db, count, (i) => ({
+      nome: `Blocco ${String(i).padStart(5, '0')}`,
+    }));
+    const sold = seeded.filter((_, i) => i % 7 === 3).map((part) => part.id);
+    const deleted = seeded.filter((_, i) => i % 11 === 5 && i % 7 !== 3).map((part) => part.id);
+    for (let start = 0; start < sold.length; start += 500) {
+      const ids = sold.slice(start, start + 500);
+      await t.app.db.updateTable('parts').set({ stato: 'venduto' }).where('id', 'in', ids).execute();
+    }
+    for (let start = 0; start < deleted.length; start += 500) {
+      await t.app.db
+        .deleteFrom('parts')
+        .where('id', 'in', deleted.slice(start, start + 500))
+        .execute();
+    }
+    const expected = async (inStock: boolean) => {
+      let query = t.app.db.selectFrom('parts').select('nome').where('nome', 'like', 'Blocco %');
+      if (inStock) query = query.where('stato', 'not in', ['venduto', 'scartato']);
+      return (await query.orderBy('seq', 'desc').execute()).map((row) => row.nome);
+    };
+    const exported = async (query: string) => {
+      const lines = records((await exportCsv(query)).body).slice(1);
+      const all = await t.app.db
+        .selectFrom('parts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .$if(query === '', (q) => q.where('stato', 'not in', ['venduto', 'scartato']))
+        .executeTakeFirstOrThrow();
+      expect(lines).toHaveLength(Number(all.n));
+      return lines.map((line) => line.split(',')[0]).filter((nome) => nome?.startsWith('Blocco '));
+    };
+    const inStock = await expected(true);
+    expect(inStock.length).toBe(count - sold.length - deleted.length);
+    expect(await exported('')).toEqual(inStock);
+    expect(await exported('?stato=tutti')).toEqual(await expected(false));
+    // Oldest first, and a status of its own (read chunk after chunk): the same parts, each once.
+    expect(await exported('?stato=tutti&sort=createdAt')).toEqual((await expected(false)).reverse());
+  });
+});
+
+// SQLite keeps no statistics: the export's read of one block of seqs must take an index on seq for
+// its range, never walk the whole table (or a whole index) once per block.
+describe('the read of one block of seqs, on sqlite', () => {
+  it('is a range on an index of seqs, for the parts in stock and for every part', async () => {
+    const t = await buildTestApp('sqlite');
+    const statements: LogEvent['query'][] = [];
+    const file = new Database(path.join(t.database.dataDir, SQLITE_FILE_NAME), { readonly: true });
+    const db = new Kysely<Schema>({
+      dialect: new SqliteDialect({ database: file }),
+      log: (event) => {
+        if (event.level === 'query') statements.push(event.query);
+      },
+    });
+    try {
+      await seedParts(t.app.db, 50);
+      // seq is the table's rowid: every part is read on the table itself, by a range of it.
+      for (const [stato, range] of [
+        [IN_STOCK_STATUSES, /USING (COVERING )?INDEX parts_in_stock_idx \(seq>\? AND seq<\?\)/],
+        [undefined, /USING INTEGER PRIMARY KEY \(rowid>\? AND rowid<\?\)/],
+      ] as const) {
+        statements.length = 0;
+        const { text } = await csvRecordsAfter(
+          db,
+          { stato, seqFrom: 0, seqBelow: SEQ_BLOCK_SIZE },
+          { field: REGISTRATION, descending: true },
+          { offset: 0 },
+          SEQ_BLOCK_SIZE,
+          CSV_FIELDS,
+        );
+        expect(text.split('\r\n')).toHaveLength(51);
+        const [read] = statements;
+        if (!read) throw new Error('no statement');
+        const plan = file
+          .prepare(`explain query plan ${read.sql}`)
+          .all(...read.parameters)
+          .map((row) => (row as { detail: string }).detail)
+          .join('\n');
+        expect(plan, String(stato)).toMatch(range);
+        expect(plan, String(stato)).not.toMatch(/\bSCAN\b/);
+      }
+    } finally {
+      await db.destroy();
+      await t.close();
+    }
   });
 });

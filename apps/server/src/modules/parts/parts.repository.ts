@@ -83,6 +83,9 @@ export interface PartFilter {
   /** Only the part with this seq (its part code, R-004213), or every part but it. */
   seqIs?: number | undefined;
   seqIsNot?: number | undefined;
+  /** Only the parts whose seq lies in [seqFrom, seqBelow): one block of an export (`seqBlocks`). */
+  seqFrom?: number | undefined;
+  seqBelow?: number | undefined;
 }
 
 /** The order of registration: newest first is the default of every list. */
@@ -204,6 +207,8 @@ function matchingWith(
     query = query.where('parts.id', 'in', filter.ids.length > 0 ? filter.ids : ['']);
   if (filter.seqIs !== undefined) query = query.where('parts.seq', '=', filter.seqIs);
   if (filter.seqIsNot !== undefined) query = query.where('parts.seq', '<>', filter.seqIsNot);
+  if (filter.seqFrom !== undefined) query = query.where('parts.seq', '>=', filter.seqFrom);
+  if (filter.seqBelow !== undefined) query = query.where('parts.seq', '<', filter.seqBelow);
   const onlyText =
     filter.categoria === undefined &&
     filter.veicolo === undefined &&
@@ -216,7 +221,9 @@ function matchingWith(
     filter.codeIsNot === undefined &&
     filter.ids === undefined &&
     filter.seqIs === undefined &&
-    filter.seqIsNot === undefined;
+    filter.seqIsNot === undefined &&
+    filter.seqFrom === undefined &&
+    filter.seqBelow === undefined;
   return {
     query,
     seq: matched.seq,
@@ -627,6 +634,40 @@ const blockCounts = compiledByShape(plainKey, (db, { stati, descending }: PlainS
     .groupBy('block')
     .orderBy('block', descending ? 'desc' : 'asc');
 });
+
+/**
+ * Whether a read of every part of `filter` in `sort` order may go block of seqs by block
+ * (`seqBlocks`), the blocks side by side: in registration order, with no condition but the
+ * statuses, and statuses an index on seq serves alone: every part (seq is the rowid) or the parts in
+ * stock (the partial index of migration 009, the default of every list). Any other set of statuses
+ * would be read through the index of statuses, all of it once per block.
+ */
+export function readsBySeqBlocks(filter: PartFilter, sort: PartSort): boolean {
+  if (sort.field !== REGISTRATION || !byStatusAlone(filter)) return false;
+  const condition = statusCondition(filter);
+  if (condition === undefined) return true;
+  const { scope, scopeIsFilter } = stockScope(condition);
+  return scope === 'in' && scopeIsFilter;
+}
+
+/**
+ * The blocks of seqs (migration 019) holding parts of `stati` (every status when left out), in
+ * registration order, each as the range of seqs [from, below) a filter's `seqFrom` and `seqBelow`
+ * take. A few hundred rows at 10^6 parts.
+ */
+export async function seqBlocks(
+  db: Kysely<Database>,
+  stati: readonly PartStatus[] | undefined,
+  descending: boolean,
+): Promise<{ from: number; below: number }[]> {
+  const rows = await blockCounts(db, { stati, descending });
+  return rows
+    .filter((row) => Number(row.count) > 0)
+    .map((row) => ({
+      from: Number(row.block) * SEQ_BLOCK_SIZE,
+      below: (Number(row.block) + 1) * SEQ_BLOCK_SIZE,
+    }));
+}
 
 /**
  * The block of seqs (migration 019) holding the part at `offset` among the parts of `filter`'s
