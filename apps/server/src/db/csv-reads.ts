@@ -23,3 +23,13 @@ export function readCsvRecords<R extends Record<string, unknown>, DB>(
     return { text: csvRecordsOfObjects(rows, cells), count: rows.length, last: rows.at(-1) };
   });
 }
+
+/**
+ * Whether `db` renders CSV records where it reads them, on SQLite's reader threads: the main
+ * thread then only passes strings on, and reads side by side use the other cores.
+ */
+export function rendersOnReaderThreads<DB>(db: Kysely<DB>): Promise<boolean> {
+  return db
+    .getExecutor()
+    .provideConnection((connection) => Promise.resolve(connection instanceof ReadConnection));
+}

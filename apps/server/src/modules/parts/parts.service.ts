@@ -16,6 +16,7 @@ import {
   type PartStatus,
   type SortField,
 } from '@magazzino/contract';
+import { rendersOnReaderThreads } from '../../db/csv-reads.js';
 import { isForeignKeyViolation, type DatabaseHandle } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
@@ -551,7 +552,9 @@ export class PartsService {
     fields: readonly (PartField | 'stato')[],
   ): Promise<AsyncGenerator<string>> {
     const order = parseSort(sort);
-    if (readsBySeqBlocks(filter, order)) return this.csvByBlocks(filter, order, fields);
+    if (readsBySeqBlocks(filter, order) && (await rendersOnReaderThreads(this.reader))) {
+      return this.csvByBlocks(filter, order, fields);
+    }
     return this.chunks(
       filter,
       sort,
@@ -573,9 +576,12 @@ export class PartsService {
 
   /**
    * `streamCsv` of every part of `filter` block of seqs by block (`readsBySeqBlocks`): the blocks
-   * are known beforehand, not found by reading on from the last row, so two are read at once
-   * (two reader threads on SQLite, two connections on PostgreSQL) and sent in order. Keyset chunks
-   * one after the other kept one reader thread busy and the other idle.
+   * are known beforehand, not found by reading on from the last row, so two are read and rendered
+   * at once, on two of SQLite's reader threads, and sent in order. Keyset chunks one after the
+   * other kept one reader thread busy and the other idle (10^5 parts: 710–890 → 501–519 ms).
+   * Where the records are rendered on the main thread (PostgreSQL) it would only hold the event
+   * loop longer at a time (blocks of 4,096 parts against chunks of 2,000), for no gain (913 →
+   * 1,083 ms measured): those exports stay chunk after chunk.
    */
   private async csvByBlocks(
     filter: PartFilter,
