@@ -1,13 +1,9 @@
-import path from 'node:path';
-import { Kysely, SqliteDialect, type LogEvent } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_COLUMNS, csvFileName, IN_STOCK_STATUSES, PartInputSchema } from '@magazzino/contract';
 import { buildTestApp, signIn, type Session, type TestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/databases.js';
+import { sqlitePlans } from '../../../test/sqlite-plans.js';
 import { partInput, seedParts } from '../../../test/factories.js';
-import { SQLITE_FILE_NAME } from '../../db/dialect.js';
-import type { Database as Schema } from '../../db/schema.js';
-import Database from '../../db/sqlite-driver.js';
 import { newId } from '../../lib/ids.js';
 import { CSV_FIELDS } from './parts.csv.js';
 import { csvRecordsAfter, insertParts, REGISTRATION } from './parts.repository.js';
@@ -188,14 +184,7 @@ describe.each(DIALECTS)('GET /api/componenti/export.csv on %s', (dialect) => {
 describe('the read of one block of seqs, on sqlite', () => {
   it('is a range on an index of seqs, for the parts in stock and for every part', async () => {
     const t = await buildTestApp('sqlite');
-    const statements: LogEvent['query'][] = [];
-    const file = new Database(path.join(t.database.dataDir, SQLITE_FILE_NAME), { readonly: true });
-    const db = new Kysely<Schema>({
-      dialect: new SqliteDialect({ database: file }),
-      log: (event) => {
-        if (event.level === 'query') statements.push(event.query);
-      },
-    });
+    const { db, statements, planOf, close } = sqlitePlans(t);
     try {
       await seedParts(t.app.db, 50);
       // seq is the table's rowid: every part is read on the table itself, by a range of it.
@@ -213,18 +202,12 @@ describe('the read of one block of seqs, on sqlite', () => {
           CSV_FIELDS,
         );
         expect(text.split('\r\n')).toHaveLength(51);
-        const [read] = statements;
-        if (!read) throw new Error('no statement');
-        const plan = file
-          .prepare(`explain query plan ${read.sql}`)
-          .all(...read.parameters)
-          .map((row) => (row as { detail: string }).detail)
-          .join('\n');
+        const plan = planOf(statements[0]);
         expect(plan, String(stato)).toMatch(range);
         expect(plan, String(stato)).not.toMatch(/\bSCAN\b/);
       }
     } finally {
-      await db.destroy();
+      await close();
       await t.close();
     }
   });

@@ -1,5 +1,3 @@
-import path from 'node:path';
-import { Kysely, SqliteDialect, type LogEvent } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   IN_STOCK_STATUSES,
@@ -12,12 +10,10 @@ import {
 } from '@magazzino/contract';
 import { buildTestApp, signIn, type Session, type TestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/databases.js';
+import { sqlitePlans } from '../../../test/sqlite-plans.js';
 import { partInput, vehicleInput } from '../../../test/factories.js';
 import { generateDemoParts } from '../../cli/demo-data.js';
 import { newId } from '../../lib/ids.js';
-import Database from '../../db/sqlite-driver.js';
-import { SQLITE_FILE_NAME } from '../../db/dialect.js';
-import type { Database as Schema } from '../../db/schema.js';
 import { COUNT_LIMIT } from './parts.service.js';
 import { insertPart, insertParts, listMatchingSeqs } from './parts.repository.js';
 
@@ -638,14 +634,7 @@ describe.each(DIALECTS)('search on %s', (dialect) => {
 describe('the part whose code is the search, beside a status filter, on sqlite', () => {
   it('is read on the index of codes, whatever status is asked', async () => {
     const t = await buildTestApp('sqlite');
-    const statements: LogEvent['query'][] = [];
-    const file = new Database(path.join(t.database.dataDir, SQLITE_FILE_NAME), { readonly: true });
-    const db = new Kysely<Schema>({
-      dialect: new SqliteDialect({ database: file }),
-      log: (event) => {
-        if (event.level === 'query') statements.push(event.query);
-      },
-    });
+    const { db, statements, planOf, close } = sqlitePlans(t);
     try {
       const start = Date.parse('2024-01-01T00:00:00.000Z');
       await t.app.db.transaction().execute((trx) =>
@@ -662,17 +651,10 @@ describe('the part whose code is the search, beside a status filter, on sqlite',
         statements.length = 0;
         const found = await listMatchingSeqs(db, { q: 'ab12345', codeIs: 'ab12345', stato }, 100);
         expect(found, stato.join()).toEqual(stato[0] === 'disponibile' ? [151] : []);
-        const [read] = statements;
-        if (!read) throw new Error('no statement');
-        const plan = file
-          .prepare(`explain query plan ${read.sql}`)
-          .all(...read.parameters)
-          .map((row) => (row as { detail: string }).detail)
-          .join('\n');
-        expect(plan, stato.join()).toContain('parts_codice_key_idx');
+        expect(planOf(statements[0]), stato.join()).toContain('parts_codice_key_idx');
       }
     } finally {
-      await db.destroy();
+      await close();
       await t.close();
     }
   });
