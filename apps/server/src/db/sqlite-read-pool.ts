@@ -62,15 +62,10 @@ function rowFactory(columns: readonly string[]): RowFactory {
   return factory;
 }
 
-/** The rows of a reply, each an array of values. */
-function rowArrays(reply: WorkerReply): unknown[][] {
-  return reply.json === undefined ? (reply.rows ?? []) : (JSON.parse(reply.json) as unknown[][]);
-}
-
 /** The rows of a reply as objects keyed by column name (what Kysely expects of a driver). */
 function rowObjects<R>(reply: WorkerReply): R[] {
   const { columns = [] } = reply;
-  const rows = rowArrays(reply);
+  const rows = reply.json === undefined ? (reply.rows ?? []) : (JSON.parse(reply.json) as unknown[][]);
   const build = rowFactory(columns);
   return rows.map((values) => build(values) as R);
 }
@@ -228,7 +223,8 @@ export class SqliteReadPool {
     let reply = await worker.request({ type: 'iterate', id, sql, parameters, chunkSize });
     try {
       for (;;) {
-        if (reply.json !== undefined || (reply.rows && reply.rows.length > 0)) yield rowObjects<R>(reply);
+        const rows = rowObjects<R>(reply);
+        if (rows.length > 0) yield rows;
         if (reply.done) return;
         reply = await worker.request({ type: 'next', id });
       }
