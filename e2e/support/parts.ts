@@ -8,13 +8,19 @@ import { startServer, type RunningServer } from './server.js';
 
 let sequence = 0;
 
-/** A complete part input with overrides; codes are unique per call. */
+/**
+ * A complete part input with overrides; codes are unique per call (in this process) and the same
+ * on every run. A code is searched like any text, so it must not hold a random piece that a test's
+ * short search could find by chance: a timestamp in base 36 ('COD-mx0mc3ab-5', made near 16:00 UTC
+ * on 2026-11-28) is found by 'c3', and the parts list's test then saw a Fiat Punto beside the
+ * Citroën C3. 'X' and the sequence ('codx7' once folded) hold no pair a test searches for.
+ */
 export function partInput(overrides: Partial<PartInput> = {}): PartInput {
   sequence += 1;
   return {
     ...EXAMPLE_PART_INPUT,
     nome: `Faro anteriore ${sequence}`,
-    codice: `COD-${Date.now().toString(36)}-${sequence}`,
+    codice: `COD-X${sequence}`,
     ...overrides,
   };
 }
