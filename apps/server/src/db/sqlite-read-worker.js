@@ -18,8 +18,14 @@ db.pragma('query_only = 1');
 /**
  * A prepared statement and the names of its columns. Rows travel as arrays, with the names once
  * per reply: better-sqlite3 builds arrays several times faster than objects, and they are
- * cheaper to copy to the main thread, which turns them back into objects.
- * @typedef {{ prepared: import('better-sqlite3').Statement, columns: string[] }} Prepared
+ * cheaper to copy to the main thread, which turns them back into objects. `asJson` is the same
+ * query with each row as one JSON text (`jsonStatement`): null when it has none, undefined until
+ * a read asks for it.
+ * @typedef {{
+ *   prepared: import('better-sqlite3').Statement,
+ *   columns: string[],
+ *   asJson?: import('better-sqlite3').Statement | null,
+ * }} Prepared
  */
 
 /** Prepared statements by SQL text, least recently used first. */
@@ -85,6 +91,63 @@ function rowsOf(rows) {
   return rows.length > 0 && jsonSafe(rows) ? { json: JSON.stringify(rows) } : { rows };
 }
 
+/**
+ * Rows of at least this many values are read as JSON built by SQLite (`jsonStatement`). A value
+ * costs this thread a JavaScript value and then its part of JSON.stringify; a row read as JSON
+ * costs one string. Measured at 10^5 parts: a page of 20 parts (38 columns) 423 → 136 µs, 2,000
+ * rows of 17 columns 12.4 → 8.7 ms, 20 rows of 2 columns 34 µs either way.
+ */
+const JSON_ROW_MIN_COLUMNS = 5;
+
+/**
+ * The query of `sql` with each row as one JSON array built by SQLite's json_array, beside
+ * whether the row holds a BLOB (JSON cannot carry one: the read is then done again as plain
+ * values; json_array refuses most BLOBs, but would read some as SQLite's binary JSON). Text, integers and finite REALs come back from JSON.parse as the driver gives them
+ * (a REAL with its 17 digits; SQLite writes an infinite one as 9e999, which JSON.parse reads as
+ * Infinity). The subquery keeps its order: SQLite leaves the ORDER BY of a FROM-clause subquery
+ * in force when it is the only table and the outer query neither orders nor aggregates.
+ * Null when the rows are narrow (nothing to gain) or their column names repeat (the outer query
+ * could not name each one).
+ * @param {string} sql
+ * @param {string[]} columns
+ * @returns {import('better-sqlite3').Statement | null}
+ */
+function jsonStatement(sql, columns) {
+  if (columns.length < JSON_ROW_MIN_COLUMNS || new Set(columns).size !== columns.length) return null;
+  const names = columns.map((name) => `"${name.replaceAll('"', '""')}"`);
+  const blob = names.map((name) => `typeof(${name}) = 'blob'`).join(' or ');
+  try {
+    // The line break ends a `--` comment the query may close with.
+    return db.prepare(`select json_array(${names.join(', ')}), ${blob} from (${sql}\n)`).raw(true);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The rows of a read, for a reply: as SQLite's JSON where the statement has it and no row holds
+ * a BLOB, else as `rowsOf` gives them.
+ * @param {Prepared} entry
+ * @param {unknown[]} parameters
+ * @returns {{ json: string } | { rows: unknown[] }}
+ */
+function readRows(entry, parameters) {
+  if (entry.asJson === undefined) entry.asJson = jsonStatement(entry.prepared.source, entry.columns);
+  if (entry.asJson) {
+    /** @type {[string, number][] | undefined} */
+    let rows;
+    try {
+      rows = /** @type {[string, number][]} */ (entry.asJson.all(parameters));
+    } catch {
+      // json_array refuses most BLOBs outright ("JSON cannot hold BLOB values"); the plain read
+      // below gives the rows, or the query's own error.
+    }
+    if (rows?.length === 0) return { rows: [] };
+    if (rows?.every((row) => !row[1])) return { json: `[${rows.map((row) => row[0]).join(',')}]` };
+  }
+  return rowsOf(entry.prepared.all(parameters));
+}
+
 /** Open cursors of streamed queries, by request id. */
 /** @type {Map<number, { columns: string[], rows: IterableIterator<unknown>, chunkSize: number }>} */
 const cursors = new Map();
@@ -120,8 +183,8 @@ port.on('message', (/** @type {any} */ message) => {
   try {
     switch (message.type) {
       case 'all': {
-        const { prepared, columns } = statement(message.sql);
-        port.postMessage({ id, columns, ...rowsOf(prepared.all(message.parameters)), done: true });
+        const entry = statement(message.sql);
+        port.postMessage({ id, columns: entry.columns, ...readRows(entry, message.parameters), done: true });
         break;
       }
       case 'csv': {
