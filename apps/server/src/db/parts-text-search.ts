@@ -406,18 +406,36 @@ export function partsMatching(
   if (match === undefined) return { ...unchecked, query: restrict(parts, rest, 'sqlite') };
 
   // The index delivers its rowids (= seq) in order, so a page in registration order stops after
-  // `limit` matches instead of sorting them all; the parts are then read by primary key.
-  const hits = sql<{ seq: number }>`(${indexHits(scope, match)})`;
-  const joined = parts.innerJoin(hits.as('hits'), (join) => join.onRef('hits.seq', '=', 'parts.seq'));
-  // The join adds no column the callers read: they see rows of `parts`.
-  const query = restrict(joined as unknown as SelectQueryBuilder<Database, 'parts', object>, rest, 'sqlite');
-  const onlyIndex = rest.fields.length === 0 && rest.words.length === 0;
-  return {
-    query,
-    seq: sql.ref<number>('hits.seq'),
-    statusChecked: scopeIsFilter,
-    ...(onlyIndex ? { fromIndex: indexReads(db, match, scope) } : {}),
+  // `limit` matches instead of sorting them all; the parts are then read by primary key. The query
+  // is built when asked for: a search the index answers alone (`fromIndex`) never is.
+  const joinedQuery = () => {
+    const hits = sql<{ seq: number }>`(${indexHits(scope, match)})`;
+    const joined = parts.innerJoin(hits.as('hits'), (join) => join.onRef('hits.seq', '=', 'parts.seq'));
+    // The join adds no column the callers read: they see rows of `parts`.
+    return restrict(joined as unknown as SelectQueryBuilder<Database, 'parts', object>, rest, 'sqlite');
   };
+  const onlyIndex = rest.fields.length === 0 && rest.words.length === 0;
+  return withLazyQuery(
+    {
+      seq: sql.ref<number>('hits.seq'),
+      statusChecked: scopeIsFilter,
+      ...(onlyIndex ? { fromIndex: indexReads(db, match, scope) } : {}),
+    },
+    joinedQuery,
+  );
+}
+
+/**
+ * `fields` with a `query` built the first time it is read (a spread reads it too). Building a
+ * search's query and its conditions with Kysely is a good part of a search's time on the main
+ * thread, and the reads the index answers alone (`fromIndex`) do not use it.
+ */
+export function withLazyQuery<T extends object, Q>(fields: T, build: () => Q): T & { readonly query: Q } {
+  let built: Q | undefined;
+  return Object.defineProperty(fields, 'query', {
+    enumerable: true,
+    get: () => (built ??= build()),
+  }) as T & { readonly query: Q };
 }
 
 /**

@@ -15,6 +15,7 @@ import {
 import {
   pairsToIndex,
   partsMatching,
+  withLazyQuery,
   type MatchingParts,
   type StockScope,
   type TextSearch,
@@ -183,32 +184,35 @@ function matchingWith(
     { ...search, indexedPairs },
     { useIndex: filter.codeIs === undefined, scope, scopeIsFilter },
   );
-  let query = matched.query;
-  if (filter.categoria !== undefined) query = query.where('parts.categoria', '=', filter.categoria);
-  if (filter.veicolo !== undefined) query = query.where('parts.vehicle_id', '=', filter.veicolo);
   const statusLeft = matched.statusChecked ? undefined : stati;
-  // Beside an exact code (a handful of rows on its index) the status is checked on those rows, an
-  // expression no index serves: SQLite, which keeps no statistics, took the index of one status
-  // instead, for its order, and walked every part in it (`q=faro&stato=disponibile`: 110 ms at 10^5
-  // parts, 0.2 ms on the code's index).
-  const status = filter.codeIs === undefined ? sql.ref('parts.stato') : sql`(parts.stato || '')`;
-  if (statusLeft) query = query.where(status, statusLeft.op, statusLeft.values);
-  if (filter.prezzoMin !== undefined) query = query.where('parts.prezzo_centesimi', '>=', filter.prezzoMin);
-  if (filter.prezzoMax !== undefined) query = query.where('parts.prezzo_centesimi', '<=', filter.prezzoMax);
-  if (filter.location) query = query.where('parts.location_key', '=', locationKey(filter.location));
-  if (filter.locationPrefix) {
-    // A range on the (location_key, seq) index, never a LIKE that reads every key.
-    const { from, to } = locationRange(filter.locationPrefix);
-    query = query.where('parts.location_key', '>=', from).where('parts.location_key', '<', to);
-  }
-  if (filter.codeIs !== undefined) query = query.where('parts.codice_key', '=', filter.codeIs);
-  if (filter.codeIsNot !== undefined) query = query.where('parts.codice_key', '<>', filter.codeIsNot);
-  if (filter.ids !== undefined)
-    query = query.where('parts.id', 'in', filter.ids.length > 0 ? filter.ids : ['']);
-  if (filter.seqIs !== undefined) query = query.where('parts.seq', '=', filter.seqIs);
-  if (filter.seqIsNot !== undefined) query = query.where('parts.seq', '<>', filter.seqIsNot);
-  if (filter.seqFrom !== undefined) query = query.where('parts.seq', '>=', filter.seqFrom);
-  if (filter.seqBelow !== undefined) query = query.where('parts.seq', '<', filter.seqBelow);
+  const filtered = () => {
+    let query = matched.query;
+    if (filter.categoria !== undefined) query = query.where('parts.categoria', '=', filter.categoria);
+    if (filter.veicolo !== undefined) query = query.where('parts.vehicle_id', '=', filter.veicolo);
+    // Beside an exact code (a handful of rows on its index) the status is checked on those rows, an
+    // expression no index serves: SQLite, which keeps no statistics, took the index of one status
+    // instead, for its order, and walked every part in it (`q=faro&stato=disponibile`: 110 ms at 10^5
+    // parts, 0.2 ms on the code's index).
+    const status = filter.codeIs === undefined ? sql.ref('parts.stato') : sql`(parts.stato || '')`;
+    if (statusLeft) query = query.where(status, statusLeft.op, statusLeft.values);
+    if (filter.prezzoMin !== undefined) query = query.where('parts.prezzo_centesimi', '>=', filter.prezzoMin);
+    if (filter.prezzoMax !== undefined) query = query.where('parts.prezzo_centesimi', '<=', filter.prezzoMax);
+    if (filter.location) query = query.where('parts.location_key', '=', locationKey(filter.location));
+    if (filter.locationPrefix) {
+      // A range on the (location_key, seq) index, never a LIKE that reads every key.
+      const { from, to } = locationRange(filter.locationPrefix);
+      query = query.where('parts.location_key', '>=', from).where('parts.location_key', '<', to);
+    }
+    if (filter.codeIs !== undefined) query = query.where('parts.codice_key', '=', filter.codeIs);
+    if (filter.codeIsNot !== undefined) query = query.where('parts.codice_key', '<>', filter.codeIsNot);
+    if (filter.ids !== undefined)
+      query = query.where('parts.id', 'in', filter.ids.length > 0 ? filter.ids : ['']);
+    if (filter.seqIs !== undefined) query = query.where('parts.seq', '=', filter.seqIs);
+    if (filter.seqIsNot !== undefined) query = query.where('parts.seq', '<>', filter.seqIsNot);
+    if (filter.seqFrom !== undefined) query = query.where('parts.seq', '>=', filter.seqFrom);
+    if (filter.seqBelow !== undefined) query = query.where('parts.seq', '<', filter.seqBelow);
+    return query;
+  };
   const onlyText =
     filter.categoria === undefined &&
     filter.veicolo === undefined &&
@@ -224,13 +228,15 @@ function matchingWith(
     filter.seqIsNot === undefined &&
     filter.seqFrom === undefined &&
     filter.seqBelow === undefined;
-  return {
-    query,
-    seq: matched.seq,
-    statusChecked: matched.statusChecked,
-    pairsIndexed: (indexedPairs?.size ?? 0) > 0,
-    ...(onlyText && matched.fromIndex ? { fromIndex: matched.fromIndex } : {}),
-  };
+  return withLazyQuery(
+    {
+      seq: matched.seq,
+      statusChecked: matched.statusChecked,
+      pairsIndexed: (indexedPairs?.size ?? 0) > 0,
+      ...(onlyText && matched.fromIndex ? { fromIndex: matched.fromIndex } : {}),
+    },
+    filtered,
+  );
 }
 
 /**
