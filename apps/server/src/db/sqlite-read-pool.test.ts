@@ -70,46 +70,6 @@ describe('SQLite reader threads', () => {
     expect(results.map((result) => result.rows[0]?.n)).toEqual([5001, 4001, 3001, 2001, 1001, 1]);
   });
 
-  it('answers many reads asked at once each with its own rows or error, streams among them', async () => {
-    // The reads of one turn of the event loop go to a thread in one message and come back in one
-    // (sqlite-read-pool.ts, `outbox`): each must still get its own answer.
-    const reader = handle.reader.withTables<{ numbers: { n: number; label: string } }>();
-    const streamed = (async () => {
-      const seen: number[] = [];
-      for await (const row of reader
-        .selectFrom('numbers')
-        .select('n')
-        .where('n', '<=', 250)
-        .orderBy('n')
-        .stream(40)) {
-        seen.push(row.n);
-      }
-      return seen;
-    })();
-    const reads = Array.from({ length: 60 }, (_, i) =>
-      i % 13 === 7
-        ? sql`select * from no_such_table_${sql.raw(String(i))}`.execute(handle.reader).then(
-            () => 'answered',
-            (error: unknown) => (error instanceof SqliteReadError ? error.message : 'other error'),
-          )
-        : sql<{ n: number; label: string; twice: number; negative: number; shout: string }>`
-            select n, label, n * 2 as twice, -n as negative, label || '!' as shout
-            from numbers where n between ${i * 10 + 1} and ${i * 10 + 3} order by n desc`
-            .execute(handle.reader)
-            .then((result) => result.rows.map((row) => `${row.n} ${row.label} ${row.twice}`).join(', ')),
-    );
-    const answers = await Promise.all(reads);
-    answers.forEach((answer, i) => {
-      const n = i * 10;
-      expect(answer).toBe(
-        i % 13 === 7
-          ? `no such table: no_such_table_${i}`
-          : `${n + 3} numero ${n + 3} ${2 * (n + 3)}, ${n + 2} numero ${n + 2} ${2 * (n + 2)}, ${n + 1} numero ${n + 1} ${2 * (n + 1)}`,
-      );
-    });
-    expect(await streamed).toEqual(Array.from({ length: 250 }, (_, i) => i + 1));
-  });
-
   it("passes SQLite's errors on with their code, and refuses writes and transactions", async () => {
     const bad = sql`select * from no_such_table`.execute(handle.reader);
     await expect(bad).rejects.toBeInstanceOf(SqliteReadError);

@@ -107,14 +107,6 @@ const WORKER_URL = new URL('./sqlite-read-worker.js', import.meta.url);
 class ReadWorker {
   readonly pending = new Map<number, Pending>();
   private readonly worker: Worker;
-  /**
-   * The requests of this turn of the event loop, sent together once it ends (`flush`): one
-   * message wakes the thread for all of them, and it answers them in one message. Waking a
-   * sleeping thread is what a message costs most (~25 µs of the main thread's time on this
-   * machine kind, where a message to a thread already awake costs a few), and under load a turn
-   * asks each thread for about three reads (q at 10^5 parts, 10 clients).
-   */
-  private outbox: Request[] = [];
   private failure: Error | undefined;
   /** Told when the last request in hand is answered. */
   private readonly onIdle: (() => void)[] = [];
@@ -125,32 +117,25 @@ class ReadWorker {
     });
     // An idle thread must not keep the process alive; a thread with work in hand must.
     this.worker.unref();
-    this.worker.on('message', (message: WorkerReply | WorkerReply[]) => {
-      if (Array.isArray(message)) for (const reply of message) this.answer(reply);
-      else this.answer(message);
+    this.worker.on('message', (reply: WorkerReply) => {
+      const pending = this.pending.get(reply.id);
+      if (!pending) return;
+      this.pending.delete(reply.id);
+      if (this.pending.size === 0) {
+        this.worker.unref();
+        for (const resolve of this.onIdle.splice(0)) resolve();
+      }
+      if (reply.error) pending.reject(new SqliteReadError(reply.error.message, reply.error.code));
+      else pending.resolve(reply);
     });
     const fail = (error: Error) => {
       this.failure ??= error;
-      this.outbox = [];
       for (const pending of this.pending.values()) pending.reject(error);
       this.pending.clear();
       onExit();
     };
     this.worker.on('error', fail);
     this.worker.on('exit', (code) => fail(new Error(`SQLite reader thread exited (code ${code})`)));
-  }
-
-  /** Settles the request a reply answers. */
-  private answer(reply: WorkerReply): void {
-    const pending = this.pending.get(reply.id);
-    if (!pending) return;
-    this.pending.delete(reply.id);
-    if (this.pending.size === 0) {
-      this.worker.unref();
-      for (const resolve of this.onIdle.splice(0)) resolve();
-    }
-    if (reply.error) pending.reject(new SqliteReadError(reply.error.message, reply.error.code));
-    else pending.resolve(reply);
   }
 
   get alive(): boolean {
@@ -163,26 +148,13 @@ class ReadWorker {
     return new Promise<WorkerReply>((resolve, reject) => {
       this.pending.set(request.id, { resolve, reject });
       this.worker.ref();
-      this.send(request);
+      this.worker.postMessage(request);
     });
   }
 
   /** Closes a stream the consumer stopped reading (no reply). */
   cancel(id: number): void {
-    if (!this.failure) this.send({ type: 'cancel', id });
-  }
-
-  /** Queues a request for the end of this turn of the event loop (see `outbox`). */
-  private send(request: Request): void {
-    if (this.outbox.push(request) === 1) setImmediate(() => this.flush());
-  }
-
-  /** Sends the turn's requests: one alone as itself, several as one array, answered as one. */
-  private flush(): void {
-    const requests = this.outbox;
-    this.outbox = [];
-    if (requests.length === 0 || this.failure) return;
-    this.worker.postMessage(requests.length === 1 ? requests[0] : requests);
+    if (!this.failure) this.worker.postMessage({ type: 'cancel', id } satisfies Request);
   }
 
   /** Lets the reads in hand finish (for at most `graceMs`), then ends the thread. */

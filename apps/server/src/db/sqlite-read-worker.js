@@ -175,42 +175,16 @@ function sendChunk(id) {
     rows.push(next.value);
   }
   if (done) cursors.delete(id);
-  reply({ id, columns: cursor.columns, ...rowsOf(rows), done });
-}
-
-/**
- * The replies of the batch being answered (several requests in one message: sqlite-read-pool.ts,
- * `outbox`), sent together at its end; null outside a batch, where each reply goes at once.
- * @type {object[] | null}
- */
-let batchReplies = null;
-
-/** @param {object} message */
-function reply(message) {
-  if (batchReplies) batchReplies.push(message);
-  else port.postMessage(message);
+  port.postMessage({ id, columns: cursor.columns, ...rowsOf(rows), done });
 }
 
 port.on('message', (/** @type {any} */ message) => {
-  if (!Array.isArray(message)) {
-    answer(message);
-    return;
-  }
-  batchReplies = [];
-  for (const request of message) answer(request);
-  const replies = batchReplies;
-  batchReplies = null;
-  if (replies.length > 0) port.postMessage(replies);
-});
-
-/** Answers one request. @param {any} message */
-function answer(message) {
   const { id } = message;
   try {
     switch (message.type) {
       case 'all': {
         const entry = statement(message.sql);
-        reply({ id, columns: entry.columns, ...readRows(entry, message.parameters), done: true });
+        port.postMessage({ id, columns: entry.columns, ...readRows(entry, message.parameters), done: true });
         break;
       }
       case 'csv': {
@@ -219,7 +193,7 @@ function answer(message) {
         const { prepared, columns } = statement(message.sql);
         const rows = /** @type {unknown[][]} */ (prepared.all(message.parameters));
         const last = rows.at(-1);
-        reply({
+        port.postMessage({
           id,
           columns,
           text: csvRecords(rows, columns, message.cells),
@@ -251,6 +225,6 @@ function answer(message) {
     }
   } catch (error) {
     cursors.delete(id);
-    reply({ id, error: describe(error), done: true });
+    port.postMessage({ id, error: describe(error), done: true });
   }
-}
+});
