@@ -80,6 +80,14 @@ describe('SQLite reader threads', () => {
     await expect(handle.reader.transaction().execute(() => Promise.resolve())).rejects.toThrow(
       /main connection/,
     );
+    // An error while the rows are read, in a read of wide rows (read as SQLite's JSON), comes back
+    // as SQLite's own, not as the JSON's.
+    const overflow = sql`select n, label, n * 2 as twice, -n as negative,
+      case when n = 3 then abs(-9223372036854775807 - 1) else n end as v from numbers where n <= 5`;
+    await expect(overflow.execute(handle.reader)).rejects.toMatchObject({
+      name: 'SqliteReadError',
+      message: 'integer overflow',
+    });
     // The pool still answers after the errors.
     const { rows } = await sql<{ n: number }>`select count(*) as n from numbers`.execute(handle.reader);
     expect(rows).toEqual([{ n: 5001 }]);

@@ -102,9 +102,9 @@ const JSON_ROW_MIN_COLUMNS = 5;
 /**
  * The query of `sql` with each row as one JSON array built by SQLite's json_array, beside
  * whether the row holds a BLOB (JSON cannot carry one: the read is then done again as plain
- * values; json_array refuses most BLOBs, but would read some as SQLite's binary JSON). Text, integers and finite REALs come back from JSON.parse as the driver gives them
- * (a REAL with its 17 digits; SQLite writes an infinite one as 9e999, which JSON.parse reads as
- * Infinity). The subquery keeps its order: SQLite leaves the ORDER BY of a FROM-clause subquery
+ * values; json_array refuses most BLOBs, but would read some as SQLite's binary JSON). Text,
+ * integers and finite REALs come back from JSON.parse as the driver gives them (a REAL with its
+ * 17 digits; SQLite writes an infinite one as 9e999, which JSON.parse reads as Infinity). The subquery keeps its order: SQLite leaves the ORDER BY of a FROM-clause subquery
  * in force when it is the only table and the outer query neither orders nor aggregates.
  * Null when the rows are narrow (nothing to gain) or their column names repeat (the outer query
  * could not name each one).
@@ -138,9 +138,11 @@ function readRows(entry, parameters) {
     let rows;
     try {
       rows = /** @type {[string, number][]} */ (entry.asJson.all(parameters));
-    } catch {
-      // json_array refuses most BLOBs outright ("JSON cannot hold BLOB values"); the plain read
-      // below gives the rows, or the query's own error.
+    } catch (error) {
+      // json_array refuses most BLOBs outright ("JSON cannot hold BLOB values"): the plain read
+      // below gives the rows. Any other error is the query's own, and running it again would only
+      // cost its time twice (a busy file waits out busy_timeout).
+      if (!(error instanceof Error && /\bJSON\b/.test(error.message))) throw error;
     }
     if (rows?.length === 0) return { rows: [] };
     if (rows?.every((row) => !row[1])) return { json: `[${rows.map((row) => row[0]).join(',')}]` };
