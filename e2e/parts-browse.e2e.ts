@@ -90,7 +90,9 @@ describe('categories and warehouse lookup in Chromium', () => {
       // A reload of the deep link works (the category comes from the URL).
       await page.reload();
       await page.getByRole('heading', { level: 1, name: SPECIAL }).waitFor();
+      // 'Stampa' waits for the parts (it is disabled until they arrive), so the table is printed.
       await page.getByRole('button', { name: 'Stampa' }).click();
+      await waitForRows(page, 2);
       expect(
         await page.evaluate(() => (window as unknown as { printCalls: { count: number } }).printCalls.count),
       ).toBe(1);

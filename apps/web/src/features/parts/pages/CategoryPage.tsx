@@ -20,7 +20,8 @@ const NEWEST_FIRST: ListSort = { field: 'createdAt', descending: true };
 /**
  * One category, named by the URL (so a reload or a shared link shows it again): the parts table
  * (those in stock unless 'Stato' says otherwise), sorted and paged by the server, and a print
- * button that prints the table alone.
+ * button that prints the table alone (once the parts are there: before, it would print the
+ * loading message).
  */
 export default function CategoryPage() {
   const { categoria = '' } = useParams();
@@ -46,7 +47,7 @@ export default function CategoryPage() {
         title={categoria}
         actions={
           <>
-            <Button variant="primary" onClick={() => window.print()}>
+            <Button variant="primary" disabled={query.data === undefined} onClick={() => window.print()}>
               {t.category.print}
             </Button>
             <Link className="btn btn-secondary" to={paths.categories.getHref()}>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { callsTo, jsonResponse, mockApi } from '../../../testing/mock-api';
+import { callsTo, deferredResponse, jsonResponse, mockApi } from '../../../testing/mock-api';
 import { currentPath, renderApp } from '../../../testing/render-app';
 import { makePart, makeUser, ME_SIGNED_IN, TEST_USER } from '../../../testing/test-data';
 
@@ -32,10 +32,13 @@ describe('CategoriesPage', () => {
 describe('CategoryPage', () => {
   it('reads the category from the URL, pages on the server and prints the table', async () => {
     const route = 'GET /api/componenti/singolacategoria/Freni%20%26%20frizioni';
+    const firstPage = deferredResponse();
     const calls = mockApi({
       ...ME_SIGNED_IN,
-      [route]: () =>
-        jsonResponse(200, [makePart({ categoria: 'Freni & frizioni' })], { 'x-total-count': '12' }),
+      [route]: (call) =>
+        call.url.search === '?limit=5&offset=5'
+          ? firstPage.response
+          : jsonResponse(200, [makePart({ categoria: 'Freni & frizioni' })], { 'x-total-count': '12' }),
     });
     const print = vi.fn();
     vi.stubGlobal('print', print);
@@ -43,7 +46,13 @@ describe('CategoryPage', () => {
       storedUser: TEST_USER,
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Freni & frizioni' })).toBeInTheDocument();
+    // Nothing to print while the parts are on their way.
+    expect(screen.getByRole('button', { name: 'Stampa' })).toBeDisabled();
+    firstPage.release(
+      jsonResponse(200, [makePart({ categoria: 'Freni & frizioni' })], { 'x-total-count': '12' }),
+    );
     await screen.findByRole('table');
+    expect(screen.getByRole('button', { name: 'Stampa' })).toBeEnabled();
     expect(callsTo(calls, route).map((call) => call.url.search)).toEqual(['?limit=5&offset=5']);
     expect(document.title).toBe('Categoria Freni & frizioni · Magazzino Ricambi');
     const nav = screen.getByRole('navigation', { name: 'Paginazione' });
