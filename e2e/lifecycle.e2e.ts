@@ -91,6 +91,8 @@ describe("a part's life in Chromium: status, history, bin and roles", () => {
     try {
       await page.goto(`${server.url}/elencocomponenti?marca=zeta`);
       await page.getByRole('button', { name: `Cambia lo stato di ${part.nome}` }).click();
+      // The dialog reckons its default day when it opens: between now and the check below.
+      const opened = Date.now();
       await page.getByRole('button', { name: 'Riserva', exact: true }).click();
       const reserve = page.getByRole('dialog', { name: `Riserva ${part.nome}` });
       await reserve.waitFor();
@@ -106,11 +108,15 @@ describe("a part's life in Chromium: status, history, bin and roles", () => {
         stato: 'riservato',
         riserva: { cliente: 'Officina Bianchi', telefono: '333 7654321' },
       });
-      // Reserved for a week by default.
-      const week = new Date(Date.now() + 7 * 24 * 3600 * 1000).toLocaleDateString('sv-SE', {
-        timeZone: 'Europe/Rome',
-      });
-      expect(reserved.riserva?.fino).toBe(week);
+      // Reserved for a week by default: seven calendar days from the yard's day when the dialog
+      // opened (midnight in Rome may fall between that and now; 7 × 24 h is not a week across a
+      // change to summer time).
+      const weekFrom = (time: number) => {
+        const day = new Date(time).toLocaleDateString('sv-SE', { timeZone: 'Europe/Rome' });
+        const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+        return new Date(Date.UTC(year, month - 1, date + 7)).toISOString().slice(0, 10);
+      };
+      expect([...new Set([weekFrom(opened), weekFrom(Date.now())])]).toContain(reserved.riserva?.fino);
       await page
         .getByRole('row', { name: new RegExp(part.nome) })
         .getByText('Riservato', { exact: true })

@@ -9,6 +9,7 @@ import {
   usePartsSuite,
   type PartsSuite,
 } from './support/parts.js';
+import { eventually } from './support/poll.js';
 import {
   checkScreen,
   describeViolations,
@@ -83,24 +84,40 @@ describe('add part in Chromium', () => {
     try {
       await page.goto(suite.server.url + ADD);
       await page.getByRole('heading', { name: 'Aggiungi nuovo componente' }).waitFor();
-      expect(await page.title()).toBe('Aggiungi nuovo componente · Magazzino Ricambi');
+      // The title is set by an effect, after the heading is drawn.
+      await eventually(() => page.title()).toBe('Aggiungi nuovo componente · Magazzino Ricambi');
 
       // A slow uplink so the progress can be seen; choosing the photo starts its upload.
       await throttleUpload(context, page, 250_000);
-      const progressSeen: string[] = [];
+      const barName = 'Avanzamento del caricamento della foto 1';
+      // Every value the bar shows, recorded in the page as it is drawn: samples taken from here
+      // could miss them all on a busy machine. 'Riduzione della foto…' while the photo is made
+      // smaller, then the percentage sent.
+      await page.evaluate((name) => {
+        const seen: string[] = [];
+        (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+        new MutationObserver(() => {
+          const bar = document.querySelector(`[role="progressbar"][aria-label="${name}"]`);
+          const text = bar?.getAttribute('aria-valuetext') ?? '';
+          if (text.endsWith('%') && seen.at(-1) !== text) seen.push(text);
+        }).observe(document.body, {
+          subtree: true,
+          childList: true,
+          attributes: true,
+          attributeFilter: ['aria-valuetext'],
+        });
+      }, barName);
       await page.getByLabel('Scegli dalle foto', { exact: true }).setInputFiles({
         name: 'centralina.jpg',
         mimeType: 'image/jpeg',
         buffer: await makePhoto(1200, 900, 7),
       });
-      const bar = page.getByRole('progressbar', { name: 'Avanzamento del caricamento della foto 1' });
+      const bar = page.getByRole('progressbar', { name: barName });
       await bar.waitFor();
-      while (await bar.isVisible()) {
-        // 'Riduzione della foto…' while it is made smaller, then the percentage sent.
-        const text = (await bar.getAttribute('aria-valuetext', { timeout: 1000 }).catch(() => null)) ?? '';
-        if (text.endsWith('%') && progressSeen.at(-1) !== text) progressSeen.push(text);
-        await page.waitForTimeout(50);
-      }
+      await bar.waitFor({ state: 'hidden' });
+      const progressSeen = await page.evaluate(
+        () => (window as unknown as { progressSeen: string[] }).progressSeen,
+      );
       await throttleUpload(context, page, 0);
       // e.g. 0% 6% 11% … 95% 100%: intermediate values, never going back.
       expect(progressSeen.filter((text) => !/^\d{1,3}%$/.test(text))).toEqual([]);

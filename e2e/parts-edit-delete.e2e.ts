@@ -8,6 +8,7 @@ import {
   usePartsSuite,
   waitForRows,
 } from './support/parts.js';
+import { eventually } from './support/poll.js';
 import { checkScreen, describeViolations } from './support/screens.js';
 
 describe('a part’s page, edit and delete in Chromium', () => {
@@ -34,7 +35,8 @@ describe('a part’s page, edit and delete in Chromium', () => {
       await page.getByRole('link', { name: 'Visualizza Alternatore Bosch' }).click();
       await page.waitForURL(`${suite.server.url}/componente/${part._id}`);
       await page.getByRole('heading', { level: 1, name: 'Alternatore Bosch' }).waitFor();
-      expect(await page.title()).toBe('Alternatore Bosch · Magazzino Ricambi');
+      // The title (the part's name) is set by an effect, after the heading is drawn.
+      await eventually(() => page.title()).toBe('Alternatore Bosch · Magazzino Ricambi');
       // Read-only: nothing to type into.
       expect(await page.getByRole('textbox').count()).toBe(0);
       const main = page.getByRole('main');

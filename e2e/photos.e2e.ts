@@ -4,6 +4,7 @@ import type { BrowserContext, Page, Request } from 'playwright-core';
 import type { Part, UploadResult } from '@magazzino/contract';
 import { VIEWPORTS } from './support/browser.js';
 import { assertNoSidewaysScroll, makePhoto, usePartsSuite, type PartsSuiteHandle } from './support/parts.js';
+import { eventually } from './support/poll.js';
 import { checkScreen, describeViolations, type ViewportName } from './support/screens.js';
 
 // Several photos per part in Chromium, as a clerk takes them with a phone: three photos made here
@@ -94,9 +95,8 @@ async function openContext(suite: PartsSuiteHandle, viewport: ViewportName, them
   return context;
 }
 
-/** The current photo of the open viewer. */
-const shownInViewer = (page: Page) =>
-  page.locator('.yarl__slide_current img').getAttribute('src', { timeout: 5000 });
+/** The current photo of the open viewer (waited for with Playwright's default patience). */
+const shownInViewer = (page: Page) => page.locator('.yarl__slide_current img').getAttribute('src');
 
 describe('photos of a part in Chromium', () => {
   const suite = usePartsSuite();
@@ -237,7 +237,8 @@ describe('photos of a part in Chromium', () => {
         await thumb.click();
         const viewer = page.getByRole('dialog', { name: 'Visualizzatore immagini' });
         await viewer.waitFor();
-        expect(await shownInViewer(page)).toBe(sideUrl);
+        // Read until the viewer's current slide shows it: the dialog may be there before its slides.
+        await eventually(() => shownInViewer(page)).toBe(sideUrl);
         await viewer.getByRole('button', { name: 'Successiva' }).click();
         await page.waitForFunction(
           (url) => document.querySelector('.yarl__slide_current img')?.getAttribute('src') === url,
@@ -251,7 +252,7 @@ describe('photos of a part in Chromium', () => {
         await page.getByRole('heading', { level: 1, name: nome }).waitFor();
         await page.getByRole('button', { name: `Ingrandisci la foto 2 di 3 di ${nome}` }).click();
         await viewer.waitFor();
-        expect(await shownInViewer(page)).toBe(bigUrl);
+        await eventually(() => shownInViewer(page)).toBe(bigUrl);
         await page.keyboard.press('ArrowRight');
         await page.waitForFunction(
           (url) => document.querySelector('.yarl__slide_current img')?.getAttribute('src') === url,

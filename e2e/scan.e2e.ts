@@ -5,6 +5,7 @@ import { binQrPayload, parsePartCode, partQrPayload, type Part } from '@magazzin
 import { SCREENSHOT_DIR } from './support/browser.js';
 import { launchWithCamera, qrScene } from './support/fake-camera.js';
 import { assertNoSidewaysScroll, usePartsSuite, type PartsSuiteHandle } from './support/parts.js';
+import { eventually } from './support/poll.js';
 import {
   checkScreen,
   describeViolations,
@@ -78,8 +79,9 @@ async function withCamera(
 async function openNavbarReader(page: Page, viewport: ViewportName): Promise<void> {
   const bar = page.getByRole('banner');
   if (viewport === 'desktop') await bar.locator('#user-menu').click();
-  // Visible without opening the phone's menu (the signed-in bar is a lazy chunk: wait for it).
-  await bar.getByRole('button', { name: 'Scansiona' }).click({ timeout: 10_000 });
+  // Visible without opening the phone's menu (the signed-in bar is a lazy chunk: the click waits
+  // for it, with Playwright's default patience).
+  await bar.getByRole('button', { name: 'Scansiona' }).click();
 }
 
 /** The seq in a part's code ('R-000012' → 12). */
@@ -103,7 +105,8 @@ describe('scanning labels with the camera in Chromium', () => {
         await page.getByRole('heading', { level: 1, name: part.nome }).waitFor();
         expect(page.url()).toBe(`${suite.server.url}/componente/${part._id}`);
         await page.getByRole('dialog').waitFor({ state: 'detached' });
-        expect(await cameraUse(page)).toEqual({ streams: 1, live: 0 });
+        // The stream is stopped by the reader's cleanup, which React runs after the DOM is updated.
+        await eventually(() => cameraUse(page)).toEqual({ streams: 1, live: 0 });
 
         // The label's URL itself (a phone's own camera app opens it): the same part.
         await page.goto(label);
@@ -123,8 +126,9 @@ describe('scanning labels with the camera in Chromium', () => {
         const dialog = page.getByRole('dialog', { name: `Sposta ${part.nome}` });
         await dialog.getByText(`Spostare in ${code}?`).waitFor();
         await dialog.getByText(`${part.nome} passa da A-1-2-3 a ${code}.`).waitFor();
-        // The question replaced the reader: the camera is off already.
-        expect((await cameraUse(page)).live).toBe(0);
+        // The question replaced the reader: the camera goes off with it, while the question shows
+        // (the reader's cleanup runs just after the DOM is updated).
+        await eventually(async () => (await cameraUse(page)).live).toBe(0);
         if (viewport === 'phone') await assertNoSidewaysScroll(page);
         await dialog.getByRole('button', { name: 'Sposta qui' }).click();
 
@@ -207,6 +211,11 @@ describe('scanning labels with the camera in Chromium', () => {
       await page.goto(`${suite.server.url}/dashboardpage`);
       await openNavbarReader(page, 'phone');
       await page.getByText('Inquadra il QR: si apre da solo appena letto.').waitFor();
+      // The camera's picture, not the black box before its first frame.
+      await page.waitForFunction(() => {
+        const video = document.querySelector('video');
+        return video !== null && video.videoWidth > 0 && !video.paused;
+      });
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'scan-camera-dark-phone.png') });
       await page.context().close();
       const desktop = await openPage(camera.browser, { theme: 'light', storageState: suite.signedIn });

@@ -44,10 +44,15 @@ describe('the server process', () => {
       body: form,
     });
 
-    // Signal once the server has started on the upload.
+    // Signal once the server has started on the upload (its log line says so), not before: a
+    // signal sent earlier would find no request in flight.
     const running = server;
-    const deadline = Date.now() + 10_000;
-    while (!running.output().includes('/api/componenti/upload') && Date.now() < deadline) {
+    const deadline = Date.now() + 30_000;
+    while (!running.output().includes('/api/componenti/upload')) {
+      if (Date.now() > deadline) {
+        void upload.catch(() => undefined);
+        throw new Error(`the upload never reached the server:\n${running.output()}`);
+      }
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     const exitCode = running.signal('SIGTERM');

@@ -2,6 +2,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, saveScreenshot, seriousAxeViolations } from './support/browser.js';
+import { eventually } from './support/poll.js';
 import {
   checkScreen,
   describeViolations,
@@ -119,7 +120,8 @@ describe('the app shell in Chromium', () => {
     // The sign-in card's own link, at the bottom (the navbar's is at the top).
     await page.getByRole('main').getByRole('link', { name: 'Registrati' }).click();
     await page.getByRole('heading', { name: 'Registrati' }).waitFor();
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // The scroll to the top is an effect of the route change, run once the new screen is drawn.
+    await eventually(() => page.evaluate(() => window.scrollY)).toBe(0);
     await context.close();
   });
 
@@ -235,6 +237,8 @@ describe('the app shell in Chromium', () => {
       const clerkPage = await clerk.newPage();
       await clerkPage.goto(server.url + '/dashboardpage');
       await clerkPage.getByRole('heading', { name: 'Dashboard' }).waitFor();
+      // The clerk's own bar, not the frame that stands in for it while its chunk loads.
+      await clerkPage.locator('#user-menu').waitFor({ state: 'attached' });
       expect(visitorHeight, `${width} px`).toBe(await heightOf(clerkPage));
       expect(visitorHeight, `${width} px`).toBeLessThan(72);
       await clerk.close();
@@ -340,9 +344,10 @@ describe('the app shell in Chromium', () => {
       ).toHaveLength(0);
       if (field) {
         await page.getByRole('textbox', { name: field }).first().focus();
-        await expect
-          .poll(async () => (await Promise.all(scripts)).some((body) => body.includes('$ZodError')))
-          .toBe(true);
+        // The chunk is fetched on focus: it may take longer than vitest's default second to arrive.
+        await eventually(async () =>
+          (await Promise.all(scripts)).some((body) => body.includes('$ZodError')),
+        ).toBe(true);
       }
       closing = true;
       await context.close();

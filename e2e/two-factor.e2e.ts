@@ -16,6 +16,17 @@ function codeFor(key: string, offsetSteps = 0): string {
   return totp.generate({ timestamp: Date.now() + offsetSteps * 30_000 });
 }
 
+/**
+ * A code that is none of the key's codes from two steps before now to two after (the server takes
+ * one step either side): made from the next one, and moved on should it hit one of them by chance.
+ */
+function wrongCodeFor(key: string): string {
+  const valid = new Set([-2, -1, 0, 1, 2].map((offset) => codeFor(key, offset)));
+  let wrong = (Number(codeFor(key, 1)) + 500_000) % 1_000_000;
+  while (valid.has(String(wrong).padStart(6, '0'))) wrong = (wrong + 1) % 1_000_000;
+  return String(wrong).padStart(6, '0');
+}
+
 /** Opens 'Il tuo account' and starts 'Attiva' of 'Verifica in due passaggi': the key on screen. */
 async function startEnrolment(page: Page): Promise<string> {
   const section = page.getByRole('region', { name: 'Verifica in due passaggi' });
@@ -89,7 +100,7 @@ describe('two-factor sign-in in Chromium', () => {
       expect(await seriousAxeViolations(page)).toEqual([]);
       await saveScreenshot(page, 'two-factor-login');
       const step = page.getByLabel('Codice di verifica');
-      await step.fill(String((Number(codeFor(key, 1)) + 500_000) % 1_000_000).padStart(6, '0'));
+      await step.fill(wrongCodeFor(key));
       await page.getByRole('button', { name: 'Verifica' }).click();
       await page
         .getByText(/Il codice non è corretto/)

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { EXAMPLE_VEHICLE_INPUT, type Vehicle, type VehicleInput } from '@magazzino/contract';
-import { assertNoSidewaysScroll, makePhoto, usePartsSuite, type PartsSuiteHandle } from './support/parts.js';
+import {
+  assertNoSidewaysScroll,
+  listAnswer,
+  makePhoto,
+  usePartsSuite,
+  type PartsSuiteHandle,
+} from './support/parts.js';
 import { checkScreen, describeViolations, openPage, VIEWPORT_NAMES } from './support/screens.js';
 
 // Donor vehicles in Chromium: a vehicle registered with a photo, a part added from its page (the
@@ -101,9 +107,17 @@ describe('donor vehicles in Chromium', () => {
           // 'Cerca ovunque' finds the part by the vehicle's targa, written as the clerk likes.
           await page.goto(`${suite.server.url}/elencocomponenti`);
           const search = page.getByRole('searchbox', { name: 'Cerca ovunque' });
+          // The whole list, newest first, already shows the part: the link is followed once the
+          // search's own answer is on screen.
+          await page
+            .getByRole('link', { name: new RegExp(nome) })
+            .first()
+            .waitFor();
+          const found = listAnswer(page, { q: targa.toLowerCase() });
           await search.fill(targa.toLowerCase());
           await search.press('Enter');
           await page.waitForURL(/[?&]q=/);
+          await found;
           const opened = page.getByRole('link', { name: new RegExp(nome) }).first();
           await opened.waitFor();
           await opened.click();

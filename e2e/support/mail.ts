@@ -9,13 +9,23 @@ function recipients(mail: ParsedMail): string[] {
   return to.flatMap((group) => group.value.map((address) => (address.address ?? '').toLowerCase()));
 }
 
-/** Waits for the next mail sent to `email`. */
+/**
+ * The first mail sent to `email` (received already, or waited for): with `about`, the first whose
+ * text holds it, so that a mail sent earlier to the same address (another test's, in a suite that
+ * shares the server) is not taken for the one expected. Waited for up to 30 s: on a busy machine
+ * the server's mail may take a while.
+ */
 export function waitForMailTo(
   receiver: SmtpReceiver,
   email: string,
-  timeoutMs = 10_000,
+  { about, timeoutMs = 30_000 }: { about?: string; timeoutMs?: number } = {},
 ): Promise<ParsedMail> {
-  return receiver.waitFor((mail) => recipients(mail).includes(email.toLowerCase()), timeoutMs);
+  return receiver.waitFor(
+    (mail) =>
+      recipients(mail).includes(email.toLowerCase()) &&
+      (about === undefined || (mail.text ?? '').includes(about)),
+    timeoutMs,
+  );
 }
 
 /** The first link of the mail (text or HTML part) whose URL matches `pattern`. */

@@ -230,6 +230,27 @@ export async function waitForRows(page: Page, count: number): Promise<void> {
 }
 
 /**
+ * Call before the action that changes what a parts list asks for (a search, a filter): resolves
+ * once the server has answered the GET /api/componenti whose query holds `params`, and the page
+ * has drawn that answer. While the next page loads, the list keeps the previous one on screen
+ * (marked aria-busy), so its rows prove nothing when the new answer has as many, or the same part.
+ */
+export function listAnswer(page: Page, params: Record<string, string>): Promise<void> {
+  const answered = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return (
+      url.pathname === '/api/componenti' &&
+      Object.entries(params).every(([name, value]) => url.searchParams.get(name) === value)
+    );
+  });
+  // The list (the previous page, or the skeleton of a first one) was marked busy before the
+  // request left, and stays so until the answer is drawn.
+  return answered.then(async () => {
+    await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
+  });
+}
+
+/**
  * Waits until every thumbnail drawn has loaded (before a screenshot): those below the fold too,
  * which the page would load only when scrolled to.
  */

@@ -72,6 +72,23 @@ export async function switchTheme(page: Page, theme: ThemeName): Promise<void> {
 }
 
 /**
+ * Resizes the page's viewport and waits until the page has drawn at the new size. The media
+ * queries answer at the next frame, not at once, and the screens that draw a table or cards by
+ * them (useMediaQuery) change then: a check made right after the resize could read the old layout,
+ * or a DOM changing under it.
+ */
+export async function resizeViewport(page: Page, size: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(size);
+  await page.waitForFunction(
+    ({ width, height }) => window.innerWidth === width && window.innerHeight === height,
+    size,
+  );
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
+/**
  * Opens a screen once (deep link, fresh context), then for every theme (switched in the footer)
  * and viewport (resized) runs axe-core and saves a full-page screenshot into e2e/screenshots/.
  * Returns one result per combination: assert that `violations` are empty.
@@ -91,7 +108,7 @@ export async function checkScreen(browser: Browser, check: ScreenCheck): Promise
     for (const theme of themes) {
       await switchTheme(page, theme);
       for (const viewport of viewports) {
-        await page.setViewportSize(VIEWPORTS[viewport]);
+        await resizeViewport(page, VIEWPORTS[viewport]);
         await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
         // No hover or focus ring left over from the theme switch click.
         await page.mouse.move(0, 0);

@@ -20,8 +20,8 @@ const NEWEST_FIRST: ListSort = { field: 'createdAt', descending: true };
 /**
  * One category, named by the URL (so a reload or a shared link shows it again): the parts table
  * (those in stock unless 'Stato' says otherwise), sorted and paged by the server, and a print
- * button that prints the table alone (once the parts are there: before, it would print the
- * loading message).
+ * button that prints the table alone (once the page asked for is there: before, it would print
+ * the loading message, or the previous page kept on screen meanwhile).
  */
 export default function CategoryPage() {
   const { categoria = '' } = useParams();
@@ -47,7 +47,11 @@ export default function CategoryPage() {
         title={categoria}
         actions={
           <>
-            <Button variant="primary" disabled={query.data === undefined} onClick={() => window.print()}>
+            <Button
+              variant="primary"
+              disabled={query.data === undefined || query.isPlaceholderData}
+              onClick={() => window.print()}
+            >
               {t.category.print}
             </Button>
             <Link className="btn btn-secondary" to={paths.categories.getHref()}>

@@ -33,12 +33,10 @@ describe('CategoryPage', () => {
   it('reads the category from the URL, pages on the server and prints the table', async () => {
     const route = 'GET /api/componenti/singolacategoria/Freni%20%26%20frizioni';
     const firstPage = deferredResponse();
+    const thirdPage = deferredResponse();
     const calls = mockApi({
       ...ME_SIGNED_IN,
-      [route]: (call) =>
-        call.url.search === '?limit=5&offset=5'
-          ? firstPage.response
-          : jsonResponse(200, [makePart({ categoria: 'Freni & frizioni' })], { 'x-total-count': '12' }),
+      [route]: (call) => (call.url.search === '?limit=5&offset=5' ? firstPage : thirdPage).response,
     });
     const print = vi.fn();
     vi.stubGlobal('print', print);
@@ -60,6 +58,13 @@ describe('CategoryPage', () => {
     await waitFor(() =>
       expect(currentPath(router)).toBe('/singolacategoria/Freni%20%26%20frizioni?pagina=3'),
     );
+    // Page 2 stays on screen while page 3 is on its way: not what 'Stampa' would be asked for.
+    expect(screen.getByRole('table')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Stampa' })).toBeDisabled();
+    thirdPage.release(
+      jsonResponse(200, [makePart({ categoria: 'Freni & frizioni' })], { 'x-total-count': '12' }),
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Stampa' })).toBeEnabled());
 
     expect(document.body).toHaveClass('print-table-only');
     await userEvent.click(screen.getByRole('button', { name: 'Stampa' }));
