@@ -16,6 +16,7 @@ import {
   type SearchIndexMerge,
 } from './search-index-merge.js';
 import { preparingPool } from './prepared-statements.js';
+import { registerSearchWords } from './search-words.js';
 import SqliteDriver from './sqlite-driver.js';
 import { SqliteReadDialect, SqliteReadPool } from './sqlite-read-pool.js';
 import { WriteBatcher, type Write } from './write-batcher.js';
@@ -182,6 +183,8 @@ export function openDatabase(options: {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
+  // The triggers of `parts` call it (migration 023): registered before the migrations run.
+  registerSearchWords(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   const readers = options.sqliteReaders ?? 0;
   const reader =

@@ -10,6 +10,12 @@
  * the rows in order (correct: a common one finds a page and its count in a few rows, a rare one
  * reads up to the whole table).
  *
+ * On SQLite a search whose every term is three or more ASCII letters and digits reads the word
+ * indexes instead (migration 023, `wordFormsOf`): each term is the OR of the listed words that
+ * contain it (a term lies inside one word), so `alternatore punto` walks two words' lists instead of
+ * checking the places of ten trigrams in every part holding them (14.7 → 0.5 ms at 10^6 parts). A
+ * term found in no word or in too many (digits inside thousands of codes) keeps the trigrams.
+ *
  * Fitment and the donor vehicle (migration 014): the marca and modello filters match the part's
  * own value or any fitment entry's (`fitment_marca_norm`, `fitment_modello_norm`), and a word of
  * `q` read as a code matches the part's code or its donor vehicle's targa or telaio
@@ -47,7 +53,15 @@ export interface TextSearch {
   words: readonly WordTerm[];
   /** PostgreSQL: the pairs of letters and digits to find through the index of pairs (`pairsToIndex`). */
   indexedPairs?: ReadonlySet<string>;
+  /**
+   * SQLite: for every term (each field's text and each word's), the listed words that contain it
+   * (`wordFormsOf`); set only when the word indexes serve every term, which they then answer.
+   */
+  wordForms?: WordForms;
 }
+
+/** For each term, the words of the list (`search_words`, migration 023) that contain it. */
+export type WordForms = ReadonlyMap<string, readonly string[]>;
 
 /** The parts matching a text search, and the column that orders them by registration. */
 export interface MatchingParts {
@@ -92,7 +106,7 @@ export interface IndexReads {
  */
 export type StockScope = 'in' | 'out' | 'any';
 
-/** Each scope's indexes, with the fts5vocab table that lists each one's terms. */
+/** Each scope's trigram indexes, with the fts5vocab table that lists each one's terms. */
 const SCOPE_INDEXES: Record<StockScope, readonly { table: string; terms: string }[]> = {
   in: [{ table: 'parts_fts', terms: 'parts_fts_terms' }],
   out: [{ table: 'parts_fts_out', terms: 'parts_fts_out_terms' }],
@@ -101,6 +115,20 @@ const SCOPE_INDEXES: Record<StockScope, readonly { table: string; terms: string 
     { table: 'parts_fts_out', terms: 'parts_fts_out_terms' },
   ],
 };
+
+/** Each scope's word indexes (migration 023): the same columns, cut into whole words. */
+const SCOPE_WORD_INDEXES: Record<StockScope, readonly string[]> = {
+  in: ['parts_words'],
+  out: ['parts_words_out'],
+  any: ['parts_words', 'parts_words_out'],
+};
+
+/** The kind of index a search reads: of trigrams, or of words (`wordForms`). */
+type IndexKind = 'trigrams' | 'words';
+
+function indexTables(kind: IndexKind, scope: StockScope): readonly string[] {
+  return kind === 'words' ? SCOPE_WORD_INDEXES[scope] : SCOPE_INDEXES[scope].map(({ table }) => table);
+}
 
 /** The shortest term a trigram index serves. */
 const TRIGRAM = 3;
@@ -281,6 +309,49 @@ export async function pairsToIndex(
   return new Set(pairs.filter((pair) => (known.get(pair)?.held ?? Infinity) <= INDEXED_AT_MOST[read]));
 }
 
+/**
+ * A term the word indexes serve: ASCII letters and digits, three or more. Every other ASCII
+ * character separates words there (migration 023), so each place such a term is found in a text
+ * lies inside one word, and the parts holding it are those holding a word that contains it.
+ */
+const LISTED_TERM = /^[a-z0-9]{3,}$/u;
+
+/**
+ * The most words a term may be found in and still be read through the word indexes, as the OR of
+ * those words: a term in more (`ore`, or digits inside thousands of codes) reads the trigrams.
+ */
+export const MOST_WORD_FORMS = 64;
+
+/**
+ * SQLite: for each term of `search`, the listed words that contain it, when the word indexes serve
+ * every term (each is a LISTED_TERM, each found in 1 to MOST_WORD_FORMS words); undefined when the
+ * trigram indexes answer the search (PostgreSQL: always). One short read: each term looked up in
+ * the trigram index of the list of words (0.02–0.06 ms a term at 10^6 parts).
+ */
+export async function wordFormsOf(db: Kysely<Database>, search: TextSearch): Promise<WordForms | undefined> {
+  if (!isSqlite(db)) return undefined;
+  const terms = [
+    ...new Set([...search.fields.map((field) => field.text), ...search.words.map((word) => word.text)]),
+  ];
+  if (terms.length === 0 || !terms.every((term) => LISTED_TERM.test(term))) return undefined;
+  // A word whose code form differs from its text holds a character LISTED_TERM refuses: not here.
+  if (search.words.some((word) => word.code !== word.text)) return undefined;
+  const lookups = terms.map(
+    (term, index) => sql`select ${index} as term, word from (select word from search_words_fts
+      where search_words_fts match ${phrase(term)} limit ${MOST_WORD_FORMS + 1})`,
+  );
+  const { rows } = await sql<{ term: number; word: string }>`${sql.join(lookups, sql` union all `)}`.execute(
+    db,
+  );
+  const forms = new Map<string, string[]>(terms.map((term) => [term, []]));
+  for (const row of rows) forms.get(terms[Number(row.term)] ?? '')?.push(row.word);
+  for (const words of forms.values()) {
+    // A term in no word finds nothing: the trigrams say so as fast.
+    if (words.length === 0 || words.length > MOST_WORD_FORMS) return undefined;
+  }
+  return forms;
+}
+
 function isSqlite(db: Kysely<Database>): boolean {
   return db.getExecutor().adapter instanceof SqliteAdapter;
 }
@@ -328,6 +399,20 @@ function pairClause(columns: string, pair: string, scope: StockScope): RawBuilde
 function termClause(columns: string, text: string, scope: StockScope): Clause | undefined {
   if (characters(text) >= TRIGRAM) return `${columns} : ${phrase(text)}`;
   return ASCII_PAIR.test(text) ? pairClause(columns, text, scope) : undefined;
+}
+
+/** The FTS5 query of a search on the word indexes: each term as the OR of the words holding it. */
+function wordMatch(search: TextSearch, forms: WordForms): string {
+  const anyOf = (columns: string, term: string) => {
+    const words = forms.get(term);
+    if (!words || words.length === 0)
+      throw new Error(`No listed word holds the term ${JSON.stringify(term)}`);
+    return `${columns} : (${words.map(phrase).join(' OR ')})`;
+  };
+  return [
+    ...search.fields.map((field) => anyOf(FTS_COLUMN[field.column], field.text)),
+    ...search.words.map((word) => anyOf('{f_tutto f_codice}', word.text)),
+  ].join(' AND ');
 }
 
 /**
@@ -402,14 +487,17 @@ export function partsMatching(
   if (!isSqlite(db)) return { ...unchecked, query: restrict(parts, search, 'postgres') };
   if (!useIndex) return { ...unchecked, query: restrict(parts, search, 'sqlite') };
 
-  const { match, rest } = splitForFts(search, scope);
+  const kind: IndexKind = search.wordForms ? 'words' : 'trigrams';
+  const { match, rest } = search.wordForms
+    ? { match: wordMatch(search, search.wordForms), rest: { fields: [], words: [] } }
+    : splitForFts(search, scope);
   if (match === undefined) return { ...unchecked, query: restrict(parts, rest, 'sqlite') };
 
   // The index delivers its rowids (= seq) in order, so a page in registration order stops after
   // `limit` matches instead of sorting them all; the parts are then read by primary key. The query
   // is built when asked for: a search the index answers alone (`fromIndex`) never is.
   const joinedQuery = () => {
-    const hits = sql<{ seq: number }>`(${indexHits(scope, match)})`;
+    const hits = sql<{ seq: number }>`(${indexHits(kind, scope, match)})`;
     const joined = parts.innerJoin(hits.as('hits'), (join) => join.onRef('hits.seq', '=', 'parts.seq'));
     // The join adds no column the callers read: they see rows of `parts`.
     return restrict(joined as unknown as SelectQueryBuilder<Database, 'parts', object>, rest, 'sqlite');
@@ -419,7 +507,7 @@ export function partsMatching(
     {
       seq: sql.ref<number>('hits.seq'),
       statusChecked: scopeIsFilter,
-      ...(onlyIndex ? { fromIndex: indexReads(db, match, scope) } : {}),
+      ...(onlyIndex ? { fromIndex: indexReads(db, kind, match, scope) } : {}),
     },
     joinedQuery,
   );
@@ -439,11 +527,17 @@ export function withLazyQuery<T extends object, Q>(fields: T, build: () => Q): T
 }
 
 /**
- * The seqs (as `seq`) of the entries holding `match` in the indexes of `scope`; `newest`: the
- * newest that many, newest first (each index reads its rowids backwards and stops there).
+ * The seqs (as `seq`) of the entries holding `match` in the indexes of `scope` of that `kind`;
+ * `newest`: the newest that many, newest first (each index reads its rowids backwards and stops
+ * there).
  */
-function indexHits(scope: StockScope, match: Clause, newest?: number): RawBuilder<{ seq: number }> {
-  const reads = SCOPE_INDEXES[scope].map(({ table }) => {
+function indexHits(
+  kind: IndexKind,
+  scope: StockScope,
+  match: Clause,
+  newest?: number,
+): RawBuilder<{ seq: number }> {
+  const reads = indexTables(kind, scope).map((table) => {
     const index = sql.table(table);
     const read = sql`select rowid as seq from ${index} where ${index} match ${match}`;
     return newest === undefined ? read : sql`select * from (${read} order by rowid desc limit ${newest})`;
@@ -456,9 +550,9 @@ function indexHits(scope: StockScope, match: Clause, newest?: number): RawBuilde
   }`;
 }
 
-/** The reads of `match` in the indexes of `scope` that they answer alone. */
-function indexReads(db: Kysely<Database>, match: Clause, scope: StockScope): IndexReads {
-  const upTo = (limit: number) => sql`(select seq from (${indexHits(scope, match)}) limit ${limit})`;
+/** The reads of `match` in the indexes of `scope` (of that `kind`) that they answer alone. */
+function indexReads(db: Kysely<Database>, kind: IndexKind, match: Clause, scope: StockScope): IndexReads {
+  const upTo = (limit: number) => sql`(select seq from (${indexHits(kind, scope, match)}) limit ${limit})`;
   return {
     async count(limit) {
       const { rows } = await sql<{ count: number }>`select count(*) as count from ${upTo(limit)}`.execute(db);
@@ -473,7 +567,7 @@ function indexReads(db: Kysely<Database>, match: Clause, scope: StockScope): Ind
       return seqs ? seqs.split(',').map(Number) : [];
     },
     async newest(limit) {
-      const { rows } = await sql<{ seq: number }>`${indexHits(scope, match, limit)}`.execute(db);
+      const { rows } = await sql<{ seq: number }>`${indexHits(kind, scope, match, limit)}`.execute(db);
       return rows.map((row) => Number(row.seq));
     },
     async newestCounted(newest, countLimit) {
@@ -482,7 +576,7 @@ function indexReads(db: Kysely<Database>, match: Clause, scope: StockScope): Ind
       // runs its subquery only then).
       const { rows } = await sql<{ count: number; seqs: string | null }>`
         select count(*) as count, case when count(*) <= ${countLimit} then group_concat(seq)
-          else (select group_concat(seq, ',' order by seq desc) from (${indexHits(scope, match, newest)}))
+          else (select group_concat(seq, ',' order by seq desc) from (${indexHits(kind, scope, match, newest)}))
           end as seqs
         from ${upTo(countLimit + 1)}`.execute(db);
       const count = Number(rows[0]?.count ?? 0);

@@ -21,8 +21,17 @@ import type { Database } from './schema.js';
 
 const WORKER_URL = new URL('./search-index-merge-worker.js', import.meta.url);
 
-/** The FTS5 indexes of the parts (migration 022). */
-export const SEARCH_INDEXES = ['parts_fts', 'parts_fts_out'] as const;
+/**
+ * The FTS5 indexes of the parts: of trigrams (migration 022), of words, and of the list of words
+ * (migration 023).
+ */
+export const SEARCH_INDEXES = [
+  'parts_fts',
+  'parts_fts_out',
+  'parts_words',
+  'parts_words_out',
+  'search_words_fts',
+] as const;
 
 /** An index is merged when it has more segments than this (merged, one per level, it has 1–3). */
 export const MERGE_ABOVE_SEGMENTS = 3;

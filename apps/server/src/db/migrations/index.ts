@@ -21,6 +21,7 @@ import * as m019 from './019-seq-blocks.js';
 import * as m020 from './020-count-shards.js';
 import * as m021 from './021-two-character-terms.js';
 import * as m022 from './022-in-stock-search-index.js';
+import * as m023 from './023-word-search-index.js';
 
 /**
  * Every migration, in order. Names are never changed once released: the database records them.
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '020-count-shards': m020,
   '021-two-character-terms': m021,
   '022-in-stock-search-index': m022,
+  '023-word-search-index': m023,
 };

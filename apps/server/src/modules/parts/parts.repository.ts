@@ -15,6 +15,7 @@ import {
 import {
   pairsToIndex,
   partsMatching,
+  wordFormsOf,
   withLazyQuery,
   type MatchingParts,
   type StockScope,
@@ -157,7 +158,8 @@ function textSearchOf(filter: PartFilter): TextSearch {
 /**
  * The parts matching `filter`, and how to order them by registration, for a read in order (a page,
  * a chunk) or in no order (a count): on PostgreSQL a pair of characters may be read through its
- * index for one and not the other (`pairsToIndex`).
+ * index for one and not the other (`pairsToIndex`); on SQLite a search of words the list of words
+ * serves reads the word indexes (`wordFormsOf`).
  */
 async function matching(
   db: Kysely<Database>,
@@ -165,8 +167,10 @@ async function matching(
   read: 'ordered' | 'unordered',
 ): Promise<MatchingParts & { pairsIndexed: boolean }> {
   const search = textSearchOf(filter);
-  const indexedPairs = filter.codeIs === undefined ? await pairsToIndex(db, search, read) : undefined;
-  return matchingWith(db, filter, search, indexedPairs);
+  if (filter.codeIs !== undefined) return matchingWith(db, filter, search, undefined);
+  const indexedPairs = await pairsToIndex(db, search, read);
+  const wordForms = await wordFormsOf(db, search);
+  return matchingWith(db, filter, wordForms ? { ...search, wordForms } : search, indexedPairs);
 }
 
 /** `matching`, the pairs to read through their index already chosen. */
