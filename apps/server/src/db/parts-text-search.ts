@@ -10,11 +10,11 @@
  * the rows in order (correct: a common one finds a page and its count in a few rows, a rare one
  * reads up to the whole table).
  *
- * On SQLite a search whose every term is three or more ASCII letters and digits reads the word
+ * On SQLite a search whose every term is four or more ASCII letters and digits reads the word
  * indexes instead (migration 023, `wordFormsOf`): each term is the OR of the listed words that
  * contain it (a term lies inside one word), so `alternatore punto` walks two words' lists instead of
  * checking the places of ten trigrams in every part holding them (14.7 → 0.5 ms at 10^6 parts). A
- * term found in no word or in too many (digits inside thousands of codes) keeps the trigrams.
+ * term of digits alone, or found in no word or in too many, keeps the trigrams.
  *
  * Fitment and the donor vehicle (migration 014): the marca and modello filters match the part's
  * own value or any fitment entry's (`fitment_marca_norm`, `fitment_modello_norm`), and a word of
@@ -310,11 +310,14 @@ export async function pairsToIndex(
 }
 
 /**
- * A term the word indexes serve: ASCII letters and digits, three or more. Every other ASCII
- * character separates words there (migration 023), so each place such a term is found in a text
- * lies inside one word, and the parts holding it are those holding a word that contains it.
+ * A term the word indexes serve: ASCII letters and digits, four or more, a letter among them. Every
+ * other ASCII character separates words there (migration 023), so each place such a term is found
+ * in a text lies inside one word, and the parts holding it are those holding a word that contains
+ * it; such a word is four characters or more, not all digits, as the list keeps them
+ * (db/search-words.ts). A term of three is one trigram, read at once; one of digits alone lies
+ * inside thousands of codes: both read the trigrams.
  */
-const LISTED_TERM = /^[a-z0-9]{3,}$/u;
+const LISTED_TERM = /^(?=[0-9]*[a-z])[a-z0-9]{4,}$/u;
 
 /**
  * The most words a term may be found in and still be read through the word indexes, as the OR of

@@ -9,9 +9,9 @@ function ftsWords(text: string): string[] {
     db.exec(`create virtual table t using fts5(x, tokenize = 'ascii');
       create virtual table v using fts5vocab(t, 'row')`);
     db.prepare('insert into t (x) values (?)').run(text);
-    return (
-      db.prepare('select term from v where length(term) >= ?').all(SHORTEST_LISTED_WORD) as { term: string }[]
-    ).map((row) => row.term);
+    // The list's own rule, written in SQL as migration 023 fills it: not all digits.
+    const listed = db.prepare(`select term from v where length(term) >= ? and term glob '*[^0-9]*'`);
+    return (listed.all(SHORTEST_LISTED_WORD) as { term: string }[]).map((row) => row.term);
   } finally {
     db.close();
   }
@@ -32,15 +32,17 @@ function randomSource(seed: number) {
 const ALPHABET = [...'abcXYZ019 .,-/_:;%\'"()\u001f\u007f\u0000àèßøЖ中😀'];
 
 describe('searchWords', () => {
-  it('cuts a text into the words FTS5’s ascii tokenizer finds, each once, the short ones left out', () => {
-    expect(searchWords(['faro anteriore\u001fsx 1K0-615-301 AA', null, 'faro'])).toEqual([
+  it('cuts a text into the words FTS5’s ascii tokenizer finds, each once, leaving out the short ones and those of digits alone', () => {
+    expect(searchWords(['faro anteriore\u001fsx 1K0-615301-AA 60213732 2005', null, 'faro'])).toEqual([
       'faro',
       'anteriore',
-      '1k0',
-      '615',
-      '301',
     ]);
-    expect(searchWords(['Straße città ŽIVOT'])).toEqual(['straße', 'città', 'Život']);
+    expect(searchWords(['Straße città ŽIVOT 1k0615301aa'])).toEqual([
+      'straße',
+      'città',
+      'Život',
+      '1k0615301aa',
+    ]);
   });
 
   it('agrees with the tokenizer on 400 random texts of letters, digits, separators and other scripts', () => {

@@ -10,16 +10,30 @@
 // eslint-disable-next-line no-control-regex -- the control characters separate words too (U+001F does, in the index)
 const SEPARATORS = /[\u0000-\u002f\u003a-\u0040\u005b-\u0060\u007b-\u007f]+/u;
 
-/** The shortest word the list keeps: a shorter term is never looked up in it (db/parts-text-search.ts). */
-export const SHORTEST_LISTED_WORD = 3;
+/**
+ * The shortest word the list keeps. A term of three characters is one trigram, which the trigram
+ * index reads at once, so the list serves terms of four or more (db/parts-text-search.ts): each
+ * word probed is ~3 µs of a create.
+ */
+export const SHORTEST_LISTED_WORD = 4;
 
-/** The distinct words of `texts` (nulls skipped) of SHORTEST_LISTED_WORD characters or more. */
+/**
+ * Whether a word goes into the list: four characters or more, not all digits. A term of digits
+ * alone (a year, a model like 308, a piece of a code) lies inside thousands of codes and reads the
+ * trigram index, so the list need not hold the words of digits alone: a part's numeric code, a
+ * new word with every create, is not added.
+ */
+export function isListedWord(word: string): boolean {
+  return [...word].length >= SHORTEST_LISTED_WORD && /\D/u.test(word);
+}
+
+/** The distinct words of `texts` (nulls skipped) that go into the list (`isListedWord`). */
 export function searchWords(texts: readonly unknown[]): string[] {
   const words = new Set<string>();
   for (const text of texts) {
     if (typeof text !== 'string') continue;
     for (const word of text.replace(/[A-Z]+/g, (capitals) => capitals.toLowerCase()).split(SEPARATORS)) {
-      if ([...word].length >= SHORTEST_LISTED_WORD) words.add(word);
+      if (isListedWord(word)) words.add(word);
     }
   }
   return [...words];

@@ -14,6 +14,7 @@ import { sql, SqliteAdapter, type Kysely } from 'kysely';
  * it: `search_words` lists each word once, with a trigram index of its own (`search_words_fts`), and
  * `parts_words` (the parts in stock) and `parts_words_out` (sold or scrapped) index the parts by
  * whole words: the same two searches 0.53 and 0.62 ms (db/parts-text-search.ts, `wordFormsOf`).
+ * The list keeps the words of four characters or more that are not all digits: the terms it serves.
  *
  * The word indexes hold the same five columns as parts_fts, cut by FTS5's `ascii` tokenizer (a word
  * is a run of ASCII letters and digits and any other character above ASCII), with `detail=column`
@@ -94,11 +95,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     where stato not in ${out}`.execute(db);
   await sql`insert into parts_words_out (${COLUMNS}) select ${indexedValues('parts')} from parts
     where stato in ${out}`.execute(db);
-  // The words of three characters or more (a shorter term is never looked up in the list), as the
-  // index cut them.
+  // The words as the index cut them, those the list keeps (db/search-words.ts, isListedWord): four
+  // characters or more, not all digits.
+  const listed = sql.raw(`length(term) >= 4 and term glob '*[^0-9]*'`);
   await sql`insert or ignore into search_words (word)
-    select term from parts_words_terms where length(term) >= 3
-    union select term from parts_words_out_terms where length(term) >= 3
+    select term from parts_words_terms where ${listed}
+    union select term from parts_words_out_terms where ${listed}
     order by 1`.execute(db);
 
   await sql`create trigger parts_words_insert after insert on parts when new.stato not in ${out} begin
