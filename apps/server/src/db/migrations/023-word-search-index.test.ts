@@ -161,6 +161,35 @@ describe.each(DIALECTS)('migration 023-word-search-index on %s', (dialect) => {
   });
 });
 
+describe('a search of words the list serves and terms it does not, on sqlite', () => {
+  const previousVersion = previousVersionDatabase('sqlite', '022-in-stock-search-index');
+
+  it('reads both kinds of index when their term counts bound the reads, the trigrams alone when not', async () => {
+    const { db: anyDb, migrator } = await previousVersion();
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    await anyDb.insertInto('parts').values(ROWS).execute();
+    const db = anyDb as unknown as Kysely<Database>;
+    // 'faro' (a listed word) is in parts 1–3, the pair 'c3' in part 1 (its modello), '2004' (digits
+    // alone: the trigrams) in every part's year.
+    const search = {
+      fields: [],
+      words: [
+        { text: 'faro', code: 'faro' },
+        { text: 'c3', code: 'c3' },
+      ],
+    };
+    const faro = new Map([['faro', ['faro']]]);
+    expect(await wordFormsOf(db, search, 'any', 10)).toEqual(faro);
+    // Both sides read at least 3 + 1 entries.
+    expect(await wordFormsOf(db, search, 'any', 3)).toBeUndefined();
+    // The parts in stock alone: 'faro' in parts 1 and 2, c3 in part 1.
+    expect(await wordFormsOf(db, search, 'in', 3)).toEqual(faro);
+    expect(await seqs(db, { q: 'faro c3' })).toEqual([1]);
+    expect(await seqs(db, { q: 'faro 2004', stato: ['venduto'] })).toEqual([3]);
+    expect(await seqs(db, { nome: 'faro', modello: 'punt' })).toEqual([3, 2]);
+  });
+});
+
 describe('the word indexes on a connection without the search_words function', () => {
   const previousVersion = previousVersionDatabase('sqlite', '022-in-stock-search-index');
 

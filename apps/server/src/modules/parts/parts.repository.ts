@@ -169,7 +169,7 @@ async function matching(
   const search = textSearchOf(filter);
   if (filter.codeIs !== undefined) return matchingWith(db, filter, search, undefined);
   const indexedPairs = await pairsToIndex(db, search, read);
-  const wordForms = await wordFormsOf(db, search);
+  const wordForms = await wordFormsOf(db, search, stockScope(statusCondition(filter)).scope);
   return matchingWith(db, filter, wordForms ? { ...search, wordForms } : search, indexedPairs);
 }
 
