@@ -108,21 +108,36 @@ export interface IndexReads {
  */
 export type StockScope = 'in' | 'out' | 'any';
 
-/** Each scope's trigram indexes, with the fts5vocab table that lists each one's terms. */
-const SCOPE_INDEXES: Record<StockScope, readonly { table: string; terms: string }[]> = {
-  in: [{ table: 'parts_fts', terms: 'parts_fts_terms' }],
-  out: [{ table: 'parts_fts_out', terms: 'parts_fts_out_terms' }],
-  any: [
-    { table: 'parts_fts', terms: 'parts_fts_terms' },
-    { table: 'parts_fts_out', terms: 'parts_fts_out_terms' },
-  ],
+/**
+ * The indexes of one side of the stock (migration 022): of trigrams (`table`) and of words
+ * (`words`, migration 023: the same columns cut into whole words), each with the fts5vocab table
+ * that lists its terms and how many parts hold each.
+ */
+interface StockIndexes {
+  table: string;
+  terms: string;
+  words: string;
+  wordTerms: string;
+}
+
+const IN_STOCK: StockIndexes = {
+  table: 'parts_fts',
+  terms: 'parts_fts_terms',
+  words: 'parts_words',
+  wordTerms: 'parts_words_terms',
+};
+const OUT_OF_STOCK: StockIndexes = {
+  table: 'parts_fts_out',
+  terms: 'parts_fts_out_terms',
+  words: 'parts_words_out',
+  wordTerms: 'parts_words_out_terms',
 };
 
-/** Each scope's word indexes (migration 023): the same columns, cut into whole words. */
-const SCOPE_WORD_INDEXES: Record<StockScope, readonly string[]> = {
-  in: ['parts_words'],
-  out: ['parts_words_out'],
-  any: ['parts_words', 'parts_words_out'],
+/** Each scope's indexes. */
+const SCOPE_INDEXES: Record<StockScope, readonly StockIndexes[]> = {
+  in: [IN_STOCK],
+  out: [OUT_OF_STOCK],
+  any: [IN_STOCK, OUT_OF_STOCK],
 };
 
 /**
@@ -137,9 +152,9 @@ type IndexPlan =
 
 /** The seqs (as `seq`) the plan finds in each index (or pair of indexes) of `scope`, in no order. */
 function scopeReads(plan: IndexPlan, scope: StockScope): RawBuilder<{ seq: number }>[] {
-  return SCOPE_INDEXES[scope].map(({ table }, index) => {
-    const trigrams = sql.table(table);
-    const words = sql.table(SCOPE_WORD_INDEXES[scope][index] ?? '');
+  return SCOPE_INDEXES[scope].map((indexes) => {
+    const trigrams = sql.table(indexes.table);
+    const words = sql.table(indexes.words);
     if (plan.kind === 'trigrams')
       return sql`select rowid as seq from ${trigrams} where ${trigrams} match ${plan.match}`;
     if (plan.kind === 'words')
@@ -358,13 +373,6 @@ const BOUNDED_TERM = /^[\x20-\x7e]{2,}$/u;
  */
 export const MOST_INTERSECTED = 200_000;
 
-/** The term counts (fts5vocab) of the word indexes of each scope. */
-const SCOPE_WORD_TERMS: Record<StockScope, readonly string[]> = {
-  in: ['parts_words_terms'],
-  out: ['parts_words_out_terms'],
-  any: ['parts_words_terms', 'parts_words_out_terms'],
-};
-
 /** SQL adding up `count` over the term lists `lists`. */
 function added(lists: readonly string[], count: (list: RawBuilder<unknown>) => RawBuilder<number>) {
   return sql.join(
@@ -424,44 +432,39 @@ export async function wordFormsOf(
     search.words.some((word) => !LISTED_TERM.test(word.text) && word.code !== word.text && word.code !== '')
   )
     return undefined;
-  const lookup = (term: string) => sql`select word from search_words_fts
-    where search_words_fts match ${phrase(term)} limit ${MOST_WORD_FORMS + 1}`;
+  // Each listed word holding a term, and, when the search may read both kinds of index, how many
+  // parts of `scope` hold that word; each other term's bound.
+  const wordTerms = SCOPE_INDEXES[scope].map(({ wordTerms: list }) => list);
+  const held =
+    others.length === 0
+      ? sql`null`
+      : added(wordTerms, (list) => sql`(select coalesce(sum(doc), 0) from ${list} where term = word)`);
   const reads = listed.map(
-    (term, index) => sql`select ${index} as term, word, null as n from (${lookup(term)})`,
+    (term, index) => sql`select ${index} as term, word, ${held} as n from (select word from search_words_fts
+      where search_words_fts match ${phrase(term)} limit ${MOST_WORD_FORMS + 1})`,
   );
-  if (others.length > 0) {
-    const wordTerms = SCOPE_WORD_TERMS[scope];
-    listed.forEach((term, index) =>
-      reads.push(
-        sql`select ${index} as term, null as word, (${added(wordTerms, (list) => sql`(select coalesce(sum(doc), 0) from ${list} where term in (${lookup(term)}))`)}) as n`,
-      ),
-    );
-    others.forEach((term, index) =>
-      reads.push(
-        sql`select ${listed.length + index} as term, null as word, ${trigramBound(term, scope)} as n`,
-      ),
-    );
-  }
+  others.forEach((term, index) =>
+    reads.push(sql`select ${listed.length + index} as term, null as word, ${trigramBound(term, scope)} as n`),
+  );
   const { rows } = await sql<{
     term: number;
     word: string | null;
     n: number | null;
   }>`${sql.join(reads, sql` union all `)}`.execute(db);
   const forms = new Map<string, string[]>(listed.map((term) => [term, []]));
-  const bounds = new Map<number, number>();
+  // Per term: the parts its side reads at most (a listed term: the sum over its words).
+  const bounds = terms.map(() => 0);
   for (const row of rows) {
     const index = Number(row.term);
     if (row.word !== null) forms.get(listed[index] ?? '')?.push(row.word);
-    else bounds.set(index, Number(row.n));
+    bounds[index] = (bounds[index] ?? 0) + Number(row.n ?? 0);
   }
   for (const words of forms.values()) {
     // A term in no word finds nothing: the trigrams say so as fast.
     if (words.length === 0 || words.length > MOST_WORD_FORMS) return undefined;
   }
   if (others.length === 0) return forms;
-  const fewest = (from: number, to: number) =>
-    Math.min(...Array.from({ length: to - from }, (_, offset) => bounds.get(from + offset) ?? Infinity));
-  const read = fewest(0, listed.length) + fewest(listed.length, terms.length);
+  const read = Math.min(...bounds.slice(0, listed.length)) + Math.min(...bounds.slice(listed.length));
   return read <= mostIntersected ? forms : undefined;
 }
 

@@ -104,8 +104,9 @@ const JSON_ROW_MIN_COLUMNS = 5;
  * whether the row holds a BLOB (JSON cannot carry one: the read is then done again as plain
  * values; json_array refuses most BLOBs, but would read some as SQLite's binary JSON). Text,
  * integers and finite REALs come back from JSON.parse as the driver gives them (a REAL with its
- * 17 digits; SQLite writes an infinite one as 9e999, which JSON.parse reads as Infinity). The subquery keeps its order: SQLite leaves the ORDER BY of a FROM-clause subquery
- * in force when it is the only table and the outer query neither orders nor aggregates.
+ * 17 digits; SQLite writes an infinite one as 9e999, which JSON.parse reads as Infinity). The
+ * subquery keeps its order: SQLite leaves the ORDER BY of a FROM-clause subquery in force when it
+ * is the only table and the outer query neither orders nor aggregates.
  * Null when the rows are narrow (nothing to gain) or their column names repeat (the outer query
  * could not name each one).
  * @param {string} sql
