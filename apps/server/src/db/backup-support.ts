@@ -115,6 +115,19 @@ export async function setRowTriggers(
 }
 
 /**
+ * Makes the word index of the parts afresh (PostgreSQL, migration 024: `parts_words_rebuild()`
+ * empties parts_words, writes every part's entry and lists its words), after the parts were
+ * loaded or deleted with their triggers off (`setRowTriggers`). SQLite keeps its triggers on.
+ */
+export async function rebuildWordIndex(
+  db: Kysely<Database>,
+  dialect: DatabaseHandle['dialect'],
+): Promise<void> {
+  if (dialect === 'sqlite') return;
+  await sql`select parts_words_rebuild()`.execute(db);
+}
+
+/**
  * After rows were inserted with their own values in a column the database numbers (`parts.seq`),
  * makes the next number follow the largest one. PostgreSQL's identity sequence does not notice
  * explicit values; SQLite's AUTOINCREMENT counter (sqlite_sequence) already follows every rowid

@@ -22,6 +22,7 @@ import * as m020 from './020-count-shards.js';
 import * as m021 from './021-two-character-terms.js';
 import * as m022 from './022-in-stock-search-index.js';
 import * as m023 from './023-word-search-index.js';
+import * as m024 from './024-postgres-word-index.js';
 
 /**
  * Every migration, in order. Names are never changed once released: the database records them.
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '021-two-character-terms': m021,
   '022-in-stock-search-index': m022,
   '023-word-search-index': m023,
+  '024-postgres-word-index': m024,
 };

@@ -6,6 +6,7 @@ import {
   appliedMigrations,
   KNOWN_MIGRATIONS,
   migrateDatabaseTo,
+  rebuildWordIndex,
   setRowTriggers,
 } from '../../db/backup-support.js';
 import type { DatabaseHandle } from '../../db/dialect.js';
@@ -280,6 +281,8 @@ export async function restoreBackup(
         const keys = derived.keys.filter((key) => columns.has(key));
         await recount(trx, derived.table, derived.source, keys, derived.computed);
       }
+      // The word index's entries (PostgreSQL, migration 024), written by a trigger of parts.
+      if (present.has('parts_words')) await rebuildWordIndex(trx, handle.dialect);
       for (const source of sources) await setRowTriggers(trx, handle.dialect, source, true);
     }
   });

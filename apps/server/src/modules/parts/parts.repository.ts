@@ -217,10 +217,10 @@ function matchingWith(
     if (filter.seqBelow !== undefined) query = query.where('parts.seq', '<', filter.seqBelow);
     return query;
   };
+  // The index's reads keep the statuses themselves (`fromIndex`): any other condition needs the rows.
   const onlyText =
     filter.categoria === undefined &&
     filter.veicolo === undefined &&
-    statusLeft === undefined &&
     filter.prezzoMin === undefined &&
     filter.prezzoMax === undefined &&
     filter.location === undefined &&
