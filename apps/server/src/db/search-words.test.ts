@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { randomTexts } from '../../test/random-texts.js';
 import { searchWords, SHORTEST_LISTED_WORD } from './search-words.js';
 import SqliteDriver from './sqlite-driver.js';
 
@@ -15,17 +16,6 @@ function ftsWords(text: string): string[] {
   } finally {
     db.close();
   }
-}
-
-/** A small deterministic generator (xorshift32). */
-function randomSource(seed: number) {
-  let state = seed;
-  return () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 2 ** 32;
-  };
 }
 
 /** Characters the tokenizer treats every way: letters and digits, ASCII separators, beyond ASCII. */
@@ -46,10 +36,7 @@ describe('searchWords', () => {
   });
 
   it('agrees with the tokenizer on 400 random texts of letters, digits, separators and other scripts', () => {
-    const random = randomSource(0x5eed);
-    for (let index = 0; index < 400; index += 1) {
-      const length = 1 + Math.floor(random() * 40);
-      const text = Array.from({ length }, () => ALPHABET[Math.floor(random() * ALPHABET.length)]).join('');
+    for (const text of randomTexts(0x5eed, ALPHABET, 400)) {
       expect(searchWords([text]).sort(), JSON.stringify(text)).toEqual(ftsWords(text).sort());
     }
   });

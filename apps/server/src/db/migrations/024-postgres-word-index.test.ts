@@ -2,6 +2,7 @@ import { PartInputSchema, type PartStatus } from '@magazzino/contract';
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { previousVersionDatabase, type AnyDb } from '../../../test/migrations.js';
+import { randomTexts } from '../../../test/random-texts.js';
 import { newId } from '../../lib/ids.js';
 import { foldText } from '../../lib/text-fold.js';
 import { toNewRow } from '../../modules/parts/parts.mapper.js';
@@ -73,17 +74,6 @@ async function listed(db: AnyDb, term: string): Promise<string[]> {
   const { rows } = await sql<{ word: string }>`select word from search_words
     where word like ${`%${term}%`} order by word`.execute(db);
   return rows.map((row) => row.word);
-}
-
-/** A small deterministic generator (xorshift32). */
-function randomSource(seed: number) {
-  let state = seed;
-  return () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 2 ** 32;
-  };
 }
 
 /** Letters and digits, ASCII separators and characters beyond ASCII (U+0000 cannot be in a text). */
@@ -187,13 +177,7 @@ describe('migration 024-postgres-word-index on postgres', () => {
   it('cuts a text into the words SQLite’s word index holds (db/search-words.ts), on 400 random folded texts', async () => {
     const { db, migrator } = await previousVersion();
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
-    const random = randomSource(0x5eed);
-    const texts = Array.from({ length: 400 }, () => {
-      const length = 1 + Math.floor(random() * 40);
-      return foldText(
-        Array.from({ length }, () => ALPHABET[Math.floor(random() * ALPHABET.length)]).join(''),
-      );
-    });
+    const texts = randomTexts(0x5eed, ALPHABET, 400).map(foldText);
     const { rows } = await sql<{
       words: string[];
     }>`select parts_word_set(text, null, null, null, null) as words
