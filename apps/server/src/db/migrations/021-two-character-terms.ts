@@ -1,4 +1,5 @@
 import { sql, SqliteAdapter, type Kysely } from 'kysely';
+import { INDEXED_COLUMNS } from './search-columns.js';
 
 // Migrations take Kysely<any>: they describe the schema as it was then, not as the code sees it now.
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -25,10 +26,6 @@ import { sql, SqliteAdapter, type Kysely } from 'kysely';
  * parts holding it (db/parts-text-search.ts, `gated`; the search's LIKE still checks them).
  */
 
-/** The columns whose change rewrites a part's entry (migration 014's trigger). */
-const INDEXED_COLUMNS =
-  'nome_norm, marca_norm, modello_norm, search_norm, codice_key, fitment_marca_norm, fitment_modello_norm, vehicle_key';
-
 /** A part's values in the index, as migration 014 wrote them, each closed by U+001F when `closed`. */
 function indexedValues(row: 'new' | 'parts', closed: boolean) {
   const end = closed ? ` || char(31)` : '';
@@ -46,7 +43,7 @@ async function rebuildIndex(db: Kysely<any>, closed: boolean): Promise<void> {
   await sql`create trigger parts_fts_insert after insert on parts begin
     insert into parts_fts (rowid, f_nome, f_marca, f_modello, f_tutto, f_codice) values (${indexedValues('new', closed)});
   end`.execute(db);
-  await sql`create trigger parts_fts_update after update of ${sql.raw(INDEXED_COLUMNS)} on parts begin
+  await sql`create trigger parts_fts_update after update of ${sql.raw(INDEXED_COLUMNS.join(', '))} on parts begin
     delete from parts_fts where rowid = old.seq;
     insert into parts_fts (rowid, f_nome, f_marca, f_modello, f_tutto, f_codice) values (${indexedValues('new', closed)});
   end`.execute(db);

@@ -1,4 +1,5 @@
 import { sql, SqliteAdapter, type Kysely } from 'kysely';
+import { INDEXED_COLUMNS, OUT_OF_STOCK } from './search-columns.js';
 
 // Migrations take Kysely<any>: they describe the schema as it was then, not as the code sees it now.
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -21,21 +22,6 @@ import { sql, SqliteAdapter, type Kysely } from 'kysely';
  *
  * PostgreSQL: nothing (its trigram indexes are on the rows, where the status is read anyway).
  */
-
-/** The statuses of the parts out of stock, as the condition of parts_in_stock_idx names them. */
-const OUT = `('venduto', 'scartato')`;
-
-/** The columns whose change rewrites a part's entry (migration 021's trigger). */
-const INDEXED_COLUMNS = [
-  'nome_norm',
-  'marca_norm',
-  'modello_norm',
-  'search_norm',
-  'codice_key',
-  'fitment_marca_norm',
-  'fitment_modello_norm',
-  'vehicle_key',
-] as const;
 
 /** A part's values in the index, as migration 021 writes them (each closed by U+001F). */
 function indexedValues(row: 'new' | 'parts') {
@@ -67,7 +53,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
   await dropTriggers(db, ['parts_fts_insert', 'parts_fts_update', 'parts_fts_delete']);
 
-  const out = sql.raw(OUT);
+  const out = sql.raw(OUT_OF_STOCK);
   await sql`insert into parts_fts_out (${COLUMNS})
     select ${indexedValues('parts')} from parts where stato in ${out}`.execute(db);
   await sql`delete from parts_fts where rowid in (select seq from parts where stato in ${out})`.execute(db);
@@ -108,7 +94,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     'parts_fts_update',
   ]);
   await sql`insert into parts_fts (${COLUMNS})
-    select ${indexedValues('parts')} from parts where stato in ${sql.raw(OUT)}`.execute(db);
+    select ${indexedValues('parts')} from parts where stato in ${sql.raw(OUT_OF_STOCK)}`.execute(db);
   await sql`insert into parts_fts (parts_fts, rank) values ('usermerge', 4)`.execute(db);
   await sql`drop table parts_fts_out_terms`.execute(db);
   await sql`drop table parts_fts_out`.execute(db);

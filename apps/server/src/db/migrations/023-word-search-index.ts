@@ -1,4 +1,5 @@
 import { sql, SqliteAdapter, type Kysely } from 'kysely';
+import { INDEXED_COLUMNS, OUT_OF_STOCK } from './search-columns.js';
 
 // Migrations take Kysely<any>: they describe the schema as it was then, not as the code sees it now.
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -26,21 +27,6 @@ import { sql, SqliteAdapter, type Kysely } from 'kysely';
  *
  * PostgreSQL: nothing (its trigram GIN indexes are on the rows).
  */
-
-/** The statuses of the parts out of stock, as the condition of parts_in_stock_idx names them. */
-const OUT = `('venduto', 'scartato')`;
-
-/** The columns whose change rewrites a part's entry (migration 022's trigger). */
-const INDEXED_COLUMNS = [
-  'nome_norm',
-  'marca_norm',
-  'modello_norm',
-  'search_norm',
-  'codice_key',
-  'fitment_marca_norm',
-  'fitment_modello_norm',
-  'vehicle_key',
-] as const;
 
 /** A part's values in the word index: migration 021's values, U+001F a separator like any other. */
 function indexedValues(row: 'new' | 'parts') {
@@ -90,7 +76,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     insert into search_words_fts (rowid, word) values (new.id, new.word);
   end`.execute(db);
 
-  const out = sql.raw(OUT);
+  const out = sql.raw(OUT_OF_STOCK);
   await sql`insert into parts_words (${COLUMNS}) select ${indexedValues('parts')} from parts
     where stato not in ${out}`.execute(db);
   await sql`insert into parts_words_out (${COLUMNS}) select ${indexedValues('parts')} from parts

@@ -1,4 +1,5 @@
 import { sql, SqliteAdapter, type Kysely } from 'kysely';
+import { INDEXED_COLUMNS, OUT_OF_STOCK } from './search-columns.js';
 
 // Migrations take Kysely<any>: they describe the schema as it was then, not as the code sees it now.
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -30,21 +31,6 @@ import { sql, SqliteAdapter, type Kysely } from 'kysely';
  *
  * SQLite: nothing (023).
  */
-
-/** The statuses of the parts out of stock, as the condition of parts_in_stock_idx names them. */
-const OUT = `('venduto', 'scartato')`;
-
-/** The columns whose change rewrites a part's entry (as migration 023's trigger on SQLite). */
-const INDEXED_COLUMNS = [
-  'nome_norm',
-  'marca_norm',
-  'modello_norm',
-  'search_norm',
-  'codice_key',
-  'fitment_marca_norm',
-  'fitment_modello_norm',
-  'vehicle_key',
-] as const;
 
 /**
  * Every ASCII character but letters and digits, where a word ends (FTS5's `ascii` tokenizer on
@@ -82,7 +68,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   )`.execute(db);
   await sql`create table search_words (word text primary key)`.execute(db);
 
-  const out = sql.raw(OUT);
+  const out = sql.raw(OUT_OF_STOCK);
   // Every part's entry made afresh and its words listed: here, and by a restore, which loads the
   // parts with the triggers off (db/backup-support.ts, `rebuildWordIndex`).
   await sql`create function parts_words_rebuild() returns void language sql as $$
