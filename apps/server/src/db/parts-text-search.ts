@@ -423,9 +423,19 @@ export async function wordFormsOf(
   db: Kysely<Database>,
   search: TextSearch,
   scope: StockScope = 'any',
-  mostIntersected = MOST_INTERSECTED,
+  {
+    mostIntersected = MOST_INTERSECTED,
+    alone = true,
+  }: {
+    mostIntersected?: number;
+    /**
+     * Whether the search has no condition but its text and its side of the stock: PostgreSQL
+     * reads its word index only then (`postgresMatching`), and looks no word up otherwise.
+     */
+    alone?: boolean;
+  } = {},
 ): Promise<WordForms | undefined> {
-  if (!isSqlite(db)) return postgresWordForms(db, search);
+  if (!isSqlite(db)) return alone ? postgresWordForms(db, search) : undefined;
   const terms = [
     ...new Set([...search.fields.map((field) => field.text), ...search.words.map((word) => word.text)]),
   ];

@@ -179,11 +179,11 @@ describe('a search of words the list serves and terms it does not, on sqlite', (
       ],
     };
     const faro = new Map([['faro', ['faro']]]);
-    expect(await wordFormsOf(db, search, 'any', 10)).toEqual(faro);
+    expect(await wordFormsOf(db, search, 'any', { mostIntersected: 10 })).toEqual(faro);
     // Both sides read at least 3 + 1 entries.
-    expect(await wordFormsOf(db, search, 'any', 3)).toBeUndefined();
+    expect(await wordFormsOf(db, search, 'any', { mostIntersected: 3 })).toBeUndefined();
     // The parts in stock alone: 'faro' in parts 1 and 2, c3 in part 1.
-    expect(await wordFormsOf(db, search, 'in', 3)).toEqual(faro);
+    expect(await wordFormsOf(db, search, 'in', { mostIntersected: 3 })).toEqual(faro);
     expect(await seqs(db, { q: 'faro c3' })).toEqual([1]);
     expect(await seqs(db, { q: 'faro 2004', stato: ['venduto'] })).toEqual([3]);
     expect(await seqs(db, { nome: 'faro', modello: 'punt' })).toEqual([3, 2]);

@@ -114,9 +114,11 @@ describe('migration 024-postgres-word-index on postgres', () => {
     expect(await listed(anyDb, 'ter')).toEqual(['alternatore', 'anteriore']);
     expect(await listed(anyDb, 'stra')).toEqual(['straße']);
     // The searches above went through the word index.
-    expect(await wordFormsOf(db, { fields: [], words: [{ text: 'stra', code: 'stra' }] })).toEqual(
-      new Map([['stra', ['straße']]]),
-    );
+    const stra = { fields: [], words: [{ text: 'stra', code: 'stra' }] };
+    expect(await wordFormsOf(db, stra)).toEqual(new Map([['stra', ['straße']]]));
+    // A search with another condition reads LIKE on the rows: no word is looked up for it.
+    expect(await wordFormsOf(db, stra, 'any', { alone: false })).toBeUndefined();
+    expect(await seqs(db, { q: 'stra', categoria: 'Illuminazione' })).toEqual([2]);
   });
 
   it('keeps the entries and the list with every write, and a failed write leaves neither', async () => {

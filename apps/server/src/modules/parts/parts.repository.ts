@@ -169,7 +169,8 @@ async function matching(
   const search = textSearchOf(filter);
   if (filter.codeIs !== undefined) return matchingWith(db, filter, search, undefined);
   const indexedPairs = await pairsToIndex(db, search, read);
-  const wordForms = await wordFormsOf(db, search, stockScope(statusCondition(filter)).scope);
+  const { scope, scopeIsFilter } = stockScope(statusCondition(filter));
+  const wordForms = await wordFormsOf(db, search, scope, { alone: scopeIsFilter && textAlone(filter) });
   return matchingWith(db, filter, wordForms ? { ...search, wordForms } : search, indexedPairs);
 }
 
@@ -217,8 +218,23 @@ function matchingWith(
     if (filter.seqBelow !== undefined) query = query.where('parts.seq', '<', filter.seqBelow);
     return query;
   };
-  // The index's reads keep the statuses themselves (`fromIndex`): any other condition needs the rows.
-  const onlyText =
+  return withLazyQuery(
+    {
+      seq: matched.seq,
+      statusChecked: matched.statusChecked,
+      pairsIndexed: (indexedPairs?.size ?? 0) > 0,
+      ...(textAlone(filter) && matched.fromIndex ? { fromIndex: matched.fromIndex } : {}),
+    },
+    filtered,
+  );
+}
+
+/**
+ * True when `filter` holds no condition but its text and the statuses: the index's reads
+ * (`fromIndex`) keep the statuses themselves, any other condition needs the rows.
+ */
+function textAlone(filter: PartFilter): boolean {
+  return (
     filter.categoria === undefined &&
     filter.veicolo === undefined &&
     filter.prezzoMin === undefined &&
@@ -231,15 +247,7 @@ function matchingWith(
     filter.seqIs === undefined &&
     filter.seqIsNot === undefined &&
     filter.seqFrom === undefined &&
-    filter.seqBelow === undefined;
-  return withLazyQuery(
-    {
-      seq: matched.seq,
-      statusChecked: matched.statusChecked,
-      pairsIndexed: (indexedPairs?.size ?? 0) > 0,
-      ...(onlyText && matched.fromIndex ? { fromIndex: matched.fromIndex } : {}),
-    },
-    filtered,
+    filter.seqBelow === undefined
   );
 }
 
