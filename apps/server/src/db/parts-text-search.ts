@@ -436,9 +436,7 @@ export async function wordFormsOf(
   } = {},
 ): Promise<WordForms | undefined> {
   if (!isSqlite(db)) return alone ? postgresWordForms(db, search) : undefined;
-  const terms = [
-    ...new Set([...search.fields.map((field) => field.text), ...search.words.map((word) => word.text)]),
-  ];
+  const terms = termsOf(search);
   const listed = terms.filter((term) => LISTED_TERM.test(term));
   const others = terms.filter((term) => !LISTED_TERM.test(term));
   if (listed.length === 0 || !others.every((term) => BOUNDED_TERM.test(term))) return undefined;
@@ -491,13 +489,9 @@ export async function wordFormsOf(
  * 10^6 parts, one or two terms).
  */
 async function postgresWordForms(db: Kysely<Database>, search: TextSearch): Promise<WordForms | undefined> {
-  const served = (term: string) => LISTED_TERM.test(term);
-  if (!search.fields.every((field) => served(field.text))) return undefined;
-  if (!search.words.every((word) => served(word.text) && word.code === word.text)) return undefined;
-  const terms = [
-    ...new Set([...search.fields.map((field) => field.text), ...search.words.map((word) => word.text)]),
-  ];
-  if (terms.length === 0) return undefined;
+  const terms = termsOf(search);
+  if (terms.length === 0 || !terms.every((term) => LISTED_TERM.test(term))) return undefined;
+  if (search.words.some((word) => word.code !== word.text)) return undefined;
   const reads = terms.map(
     (term, index) => sql`(select ${index}::int as term, word from search_words
       where word like ${likePattern(term)} limit ${MOST_WORD_FORMS + 1})`,
@@ -509,6 +503,13 @@ async function postgresWordForms(db: Kysely<Database>, search: TextSearch): Prom
   for (const row of rows) forms.get(terms[row.term] ?? '')?.push(row.word);
   for (const words of forms.values()) if (words.length > MOST_WORD_FORMS) return undefined;
   return forms;
+}
+
+/** The distinct texts of a search's terms, its fields' and its words'. */
+function termsOf(search: TextSearch): string[] {
+  return [
+    ...new Set([...search.fields.map((field) => field.text), ...search.words.map((word) => word.text)]),
+  ];
 }
 
 function isSqlite(db: Kysely<Database>): boolean {
@@ -819,7 +820,7 @@ function postgresMatching(
   const query = restrict(db.selectFrom('parts'), search, 'postgres');
   const matched = { statusChecked: false, seq: sql.ref<number>('parts.seq'), query };
   const sets = postgresWordSets(search, forms);
-  if (!scopeIsFilter || sets === undefined || sets.length === 0) return matched;
+  if (!scopeIsFilter || sets === undefined) return matched;
   const reads = POSTGRES_SIDES[scope].map(
     (side) =>
       sql<{ seq: number }>`select seq from parts_words where ${side} and ${sql.join(

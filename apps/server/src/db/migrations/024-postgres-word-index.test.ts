@@ -1,6 +1,7 @@
 import { PartInputSchema, type PartStatus } from '@magazzino/contract';
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { partInput } from '../../../test/factories.js';
 import { previousVersionDatabase, type AnyDb } from '../../../test/migrations.js';
 import { randomTexts } from '../../../test/random-texts.js';
 import { newId } from '../../lib/ids.js';
@@ -19,25 +20,9 @@ import { searchWords } from '../search-words.js';
 /** A part as 023 stores it, in a status. */
 function partRow(index: number, stato: PartStatus, fields: Record<string, unknown> = {}) {
   const time = Date.parse('2025-01-01T00:00:00.000Z') + index * 1000;
-  const input = PartInputSchema.parse(partInput(fields));
+  // Modello Panda: 'punto' is then part 3's alone.
+  const input = PartInputSchema.parse(partInput({ modello: 'Panda', ...fields }));
   return { ...toNewRow(input, newId(time), new Date(time).toISOString()), stato };
-}
-
-function partInput(fields: Record<string, unknown>) {
-  return {
-    nome: 'Faro anteriore',
-    categoria: 'Illuminazione',
-    condizione: 'Buona',
-    peso: 1.5,
-    marca: 'Fiat',
-    modello: 'Panda',
-    annoImmatricolazione: '2012',
-    scaffale: 'A',
-    campata: '1',
-    ripiano: '2',
-    cassetta: '3',
-    ...fields,
-  };
 }
 
 const ROWS = [
