@@ -5,7 +5,7 @@
  * same parts. A term of two characters is served too (migration 021): on SQLite any ASCII pair,
  * every value in the index ending with U+001F so that each occurrence of a pair starts a trigram
  * (`pairClause`); on PostgreSQL a rare pair of letters and digits, through an index of the text
- * with everything else written as 'j' (`gated`, `pairsToIndex`). A single character, and a pair
+ * with 'j' written 'jj' and everything else 'j' (`gated`, `pairsToIndex`). A single character, and a pair
  * neither index serves, are checked on the rows the other conditions leave, or, alone, by reading
  * the rows in order (correct: a common one finds a page and its count in a few rows, a rare one
  * reads up to the whole table).
@@ -226,23 +226,31 @@ function contains(column: string, text: string, dialect: 'sqlite' | 'postgres'):
     : sql<SqlBool>`${ref} like ${likePattern(text)} escape '\\'`;
 }
 
-/**
- * A pair of ASCII letters or digits but 'j': what PostgreSQL's index of pairs serves (migration
- * 021 writes every other character as 'j', so a pair with 'j' would find every word ending in j).
- */
-const ALNUM_PAIR = /^[a-ik-z0-9]{2}$/u;
+/** A pair of ASCII letters or digits: what PostgreSQL's index of pairs serves (migrations 021, 025). */
+const ALNUM_PAIR = /^[a-z0-9]{2}$/u;
 
-/** The text parts_pairs_trgm_idx reads, as migration 021 wrote its expression. */
+/** The text parts_pairs_trgm_idx reads, as migrations 021 and 025 wrote its expression. */
 const PAIR_TEXT = sql`parts_pair_text(parts.search_norm || ' ' || parts.codice_key || ' ' || coalesce(parts.vehicle_key, ''))`;
 
 /**
+ * The pattern finding `pair` (an ALNUM_PAIR) in `parts_pair_text`, which writes each 'j' 'jj' and
+ * each run of other characters 'j' (migration 025): a pair without 'j' followed by any letter or
+ * digit (36 trigrams, exact: the text always goes on after a pair), one with 'j' as written (one
+ * trigram, `jj2`; also in the few texts where a word ending in 'j' or one before a word starting
+ * with 'j' makes the same letters).
+ */
+function pairPattern(pair: string): string {
+  return pair.includes('j') ? pair.replaceAll('j', 'jj') : `${pair}[a-z0-9]`;
+}
+
+/**
  * PostgreSQL: `condition` on `text`, behind the index of pairs when `text` is a pair to read
- * through it: `parts_pair_text(…) ~ 'x5[a-z0-9]'` finds every part holding the pair (and a few
- * more, which `condition` drops) in parts_pairs_trgm_idx, 36 trigrams.
+ * through it: `parts_pair_text(…) ~ pairPattern(text)` finds every part holding the pair (and a
+ * few more, which `condition` drops) in parts_pairs_trgm_idx.
  */
 function gated(text: string, condition: Expression<SqlBool>, indexed: ReadonlySet<string> | undefined) {
   if (!indexed?.has(text)) return condition;
-  return sql<SqlBool>`(${PAIR_TEXT} ~ ${`${text}[a-z0-9]`} and ${condition})`;
+  return sql<SqlBool>`(${PAIR_TEXT} ~ ${pairPattern(text)} and ${condition})`;
 }
 
 /**

@@ -23,6 +23,7 @@ import * as m021 from './021-two-character-terms.js';
 import * as m022 from './022-in-stock-search-index.js';
 import * as m023 from './023-word-search-index.js';
 import * as m024 from './024-postgres-word-index.js';
+import * as m025 from './025-pairs-with-j.js';
 
 /**
  * Every migration, in order. Names are never changed once released: the database records them.
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '022-in-stock-search-index': m022,
   '023-word-search-index': m023,
   '024-postgres-word-index': m024,
+  '025-pairs-with-j': m025,
 };
