@@ -1,4 +1,4 @@
-import { sql, SqliteAdapter, type Kysely } from 'kysely';
+import { sql, SqliteAdapter, type Kysely, type RawBuilder } from 'kysely';
 import { INDEXED_COLUMNS, OUT_OF_STOCK } from './search-columns.js';
 
 // Migrations take Kysely<any>: they describe the schema as it was then, not as the code sees it now.
@@ -49,6 +49,41 @@ function wordSetOf(row: 'new' | 'parts'): string {
 
 const isSqlite = (db: Kysely<any>) => db.getExecutor().adapter instanceof SqliteAdapter;
 
+/** The trigger's listing of a part's new words as 024 wrote it (026 writes it otherwise). */
+export const PROBED_LISTING = sql`-- The words not listed yet (a probe each, half the time of ON CONFLICT on a listed word).
+      insert into search_words (word)
+        select word from (select distinct substr(tagged, 3) as word from unnest(part_words) as tagged) as part
+        where not exists (select 1 from search_words as listed where listed.word = part.word)
+        order by 1
+        on conflict do nothing;`;
+
+/**
+ * `parts_words_write()`, the trigger function writing a part's entry, then running `listing`,
+ * which lists the words of `part_words` not listed yet, in order (two writes listing the same new
+ * words wait on them in one order). Migration 026 writes it again with another `listing`.
+ */
+export function writeFunction(listing: RawBuilder<unknown>): RawBuilder<unknown> {
+  const out = sql.raw(OUT_OF_STOCK);
+  return sql`parts_words_write() returns trigger language plpgsql as $$
+    declare
+      part_words text[];
+    begin
+      if tg_op = 'DELETE' then
+        delete from parts_words where seq = old.seq;
+        return null;
+      end if;
+      part_words := ${sql.raw(wordSetOf('new'))};
+      if tg_op = 'INSERT' then
+        insert into parts_words (seq, in_stock, words) values (new.seq, new.stato not in ${out}, part_words);
+      else
+        update parts_words set in_stock = new.stato not in ${out}, words = part_words where seq = old.seq;
+      end if;
+      ${listing}
+      return null;
+    end
+  $$`;
+}
+
 export async function up(db: Kysely<any>): Promise<void> {
   if (isSqlite(db)) return;
   // A part's words, each tagged with its field, each once, sorted: those of four characters or
@@ -87,31 +122,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index parts_words_out_idx on parts_words using gin (words) where not in_stock`.execute(db);
   await sql`create index search_words_trgm_idx on search_words using gin (word gin_trgm_ops)`.execute(db);
 
-  // The part's entry, written again only when its text or its side of the stock changed; its new
-  // words listed in order, so two writes listing the same new words wait on them in one order.
-  await sql`create function parts_words_write() returns trigger language plpgsql as $$
-    declare
-      part_words text[];
-    begin
-      if tg_op = 'DELETE' then
-        delete from parts_words where seq = old.seq;
-        return null;
-      end if;
-      part_words := ${sql.raw(wordSetOf('new'))};
-      if tg_op = 'INSERT' then
-        insert into parts_words (seq, in_stock, words) values (new.seq, new.stato not in ${out}, part_words);
-      else
-        update parts_words set in_stock = new.stato not in ${out}, words = part_words where seq = old.seq;
-      end if;
-      -- The words not listed yet (a probe each, half the time of ON CONFLICT on a listed word).
-      insert into search_words (word)
-        select word from (select distinct substr(tagged, 3) as word from unnest(part_words) as tagged) as part
-        where not exists (select 1 from search_words as listed where listed.word = part.word)
-        order by 1
-        on conflict do nothing;
-      return null;
-    end
-  $$`.execute(db);
+  // The part's entry, written again only when its text or its side of the stock changed.
+  await sql`create function ${writeFunction(PROBED_LISTING)}`.execute(db);
   await sql`create trigger parts_words_insert after insert or delete on parts
     for each row execute function parts_words_write()`.execute(db);
   const changed = sql.raw(

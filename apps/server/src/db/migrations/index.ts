@@ -24,6 +24,7 @@ import * as m022 from './022-in-stock-search-index.js';
 import * as m023 from './023-word-search-index.js';
 import * as m024 from './024-postgres-word-index.js';
 import * as m025 from './025-pairs-with-j.js';
+import * as m026 from './026-word-list-on-conflict.js';
 
 /**
  * Every migration, in order. Names are never changed once released: the database records them.
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '023-word-search-index': m023,
   '024-postgres-word-index': m024,
   '025-pairs-with-j': m025,
+  '026-word-list-on-conflict': m026,
 };
