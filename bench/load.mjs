@@ -271,8 +271,13 @@ async function seeded(dialect, count) {
   const cacheName = `magazzino_bench_${key.replace(/-/g, '_')}`;
   const url = (name) => Object.assign(new URL(PG_ADMIN_URL), { pathname: `/${name}` }).toString();
   try {
-    const exists = await admin.query('select 1 from pg_database where datname = $1', [cacheName]);
-    if (args['no-cache'] || exists.rowCount === 0) {
+    // The database's comment (the seeding's time) is written once the seeding is done: a database
+    // without it was left half seeded by a run that was stopped.
+    const seededBefore = await admin.query(
+      `select 1 from pg_database where datname = $1 and shobj_description(oid, 'pg_database') is not null`,
+      [cacheName],
+    );
+    if (args['no-cache'] || seededBefore.rowCount === 0) {
       await admin.query(`drop database if exists ${cacheName} with (force)`);
       await admin.query(`create database ${cacheName}`);
       console.log(`  seeding ${count} parts into PostgreSQL...`);
