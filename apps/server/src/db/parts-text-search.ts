@@ -17,9 +17,10 @@
  * term of digits alone, or found in no word or in too many, reads the trigrams; a search of both
  * kinds of terms reads both kinds of index and intersects them, when their term counts bound the
  * reads (`wordFormsOf`, `indexPlan`). PostgreSQL has a word index too (migration 024,
- * `parts_words`: each part's words in an array under a GIN index, tagged by field): a search whose
- * every term is such a term, of the parts of one side of the stock or of both and nothing else,
- * counts and reads its page there (`postgresMatching`); any other reads LIKE on the rows.
+ * `parts_words`: each part's words in an array under a GIN index, tagged by field and, since
+ * migration 027, by the span of registrations its part is in): a search whose every term is such
+ * a term, of the parts of one side of the stock or of both and nothing else, counts and reads its
+ * page there, newest span first (`postgresMatching`); any other reads LIKE on the rows.
  *
  * Fitment and the donor vehicle (migration 014): the marca and modello filters match the part's
  * own value or any fitment entry's (`fitment_marca_norm`, `fitment_modello_norm`), and a word of
@@ -778,7 +779,10 @@ function indexReads(db: Kysely<Database>, plan: IndexPlan, scope: StockScope): I
   };
 }
 
-/** PostgreSQL (migration 024): the tag of a field's words in parts_words.words (`n:faro`). */
+/**
+ * PostgreSQL (migration 024): the tag of a field's words in parts_words.words (`n:faro`; stored
+ * with the span after it, `n:faro/15`, migration 027).
+ */
 const WORD_TAGS: Record<FieldTerm['column'], string> = { nome_norm: 'n', marca_norm: 'm', modello_norm: 'o' };
 
 /** The tags a word of `q` is found under: any text field, or the code and the donor vehicle's keys. */
@@ -829,10 +833,11 @@ function postgresMatching(
   const matched = { statusChecked: false, seq: sql.ref<number>('parts.seq'), query };
   const sets = postgresWordSets(search, forms);
   if (!scopeIsFilter || sets === undefined) return matched;
+  // Each side's matches in one span (`span.n`), each term's words tagged with the span.
   const reads = POSTGRES_SIDES[scope].map(
     (side) =>
       sql<{ seq: number }>`select seq from parts_words where ${side} and ${sql.join(
-        sets.map((set) => sql`words && ${set}::text[]`),
+        sets.map((set) => sql`words && parts_word_span(${set}::text[], span.n)`),
         sql` and `,
       )}`,
   );
@@ -841,53 +846,36 @@ function postgresMatching(
 
 /**
  * PostgreSQL: the reads of a search answered by parts_words alone, `reads` the seqs each side of
- * the stock holds. A count or the matches in no order stop at their limit; the newest are read
- * newest first on each side (the planner walks the key backwards where matches are common, sorts
- * the index's matches where they are rare).
- *
- * The reads in no order are a CTE, MATERIALIZED: planned as a read of every match, the side reads
- * the GIN index (or the table, for a word most parts hold), and the limit outside still stops it,
- * rows being pulled from a CTE as they are needed. Planned with the limit, a word in a few percent
- * of the parts was read on the table, checking every row until the limit (`q=faro` at 10^6 parts:
- * 29 ms, through the index 9).
+ * the stock holds in span `span.n` (migration 027: each word tagged with the span of 65,536
+ * registrations its part is in). The spans are read newest first, each span's matches sorted
+ * newest first, so the matches come out newest first and a count, a page or both stop at their
+ * limit after the spans that hold it: a common word reads its newest span or two, a rare one every
+ * span (16 at 10^6 parts), each a small list. A span's matches are read whole, to be sorted.
  */
 function postgresIndexReads(db: Kysely<Database>, reads: readonly RawBuilder<{ seq: number }>[]): IndexReads {
-  const hits = sql`with hits as materialized (${sql.join(reads, sql` union all `)})`;
-  const upTo = (limit: number) => sql`(select seq from hits limit ${limit})`;
-  const newestHits = (limit: number) => {
-    const sides = reads.map((read) => sql`(${read} order by seq desc limit ${limit})`);
-    return sides.length === 1
-      ? sql`${sides[0]}`
-      : sql`select seq from (${sql.join(sides, sql` union all `)}) as sides order by seq desc limit ${limit}`;
-  };
+  const newestFirst = (limit: number) => sql`select found.seq
+    from parts_word_spans() as span (n),
+      lateral (${sql.join(reads, sql` union all `)} order by seq desc) as found
+    limit ${limit}`;
+  const seqsOf = (rows: readonly { seq: string }[]) => rows.map((row) => Number(row.seq));
   return {
     async count(limit) {
-      const { rows } = await sql<{
-        count: string;
-      }>`${hits} select count(*) as count from ${upTo(limit)} as counted`.execute(db);
+      const { rows } = await sql<{ count: string }>`select count(*) as count
+        from (${newestFirst(limit)}) as counted`.execute(db);
       return Number(rows[0]?.count ?? 0);
     },
     async matches(limit) {
-      const { rows } = await sql<{ seq: string }>`${hits} select seq from ${upTo(limit)} as matched`.execute(
-        db,
-      );
-      return rows.map((row) => Number(row.seq));
+      return seqsOf((await sql<{ seq: string }>`${newestFirst(limit)}`.execute(db)).rows);
     },
     async newest(limit) {
-      const { rows } = await sql<{ seq: string }>`${newestHits(limit)}`.execute(db);
-      return rows.map((row) => Number(row.seq));
+      return seqsOf((await sql<{ seq: string }>`${newestFirst(limit)}`.execute(db)).rows);
     },
     async newestCounted(newest, countLimit) {
-      // As on SQLite: one pass counts the matches up to one past the limit and lists them; only
-      // past the limit are the newest read in order (the CASE's subquery runs only then).
-      const { rows } = await sql<{ count: string; seqs: string | null }>`${hits}
-        select count(*) as count, case when count(*) <= ${countLimit} then string_agg(seq::text, ',')
-          else (select string_agg(seq::text, ',' order by seq desc) from (${newestHits(newest)}) as newest)
-          end as seqs
-        from ${upTo(countLimit + 1)} as counted`.execute(db);
-      const count = Number(rows[0]?.count ?? 0);
-      const seqs = rows[0]?.seqs ? rows[0].seqs.split(',').map(Number) : [];
-      return { count, seqs: count <= countLimit ? seqs.sort((a, b) => b - a).slice(0, newest) : seqs };
+      // One pass counts the matches up to one past the limit; the newest are the first of them.
+      const { rows } = await sql<{ count: string; seqs: string[] | null }>`select count(*) as count,
+          (array_agg(seq order by seq desc))[1:${newest}] as seqs
+        from (${newestFirst(countLimit + 1)}) as counted`.execute(db);
+      return { count: Number(rows[0]?.count ?? 0), seqs: (rows[0]?.seqs ?? []).map(Number) };
     },
   };
 }

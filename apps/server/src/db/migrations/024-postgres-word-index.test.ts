@@ -47,10 +47,14 @@ async function seqs(db: Kysely<Database>, filter: PartFilter): Promise<number[]>
   return found.seqs;
 }
 
-/** The seqs whose entry holds `tagged` (`n:faro`), on the side of the stock asked. */
+/**
+ * The seqs whose entry holds `tagged` (`n:faro`), on the side of the stock asked (whatever span
+ * migration 027 tags it with).
+ */
 async function entries(db: AnyDb, tagged: string, inStock: boolean): Promise<number[]> {
   const { rows } = await sql<{ seq: string }>`select seq from parts_words
-    where in_stock = ${inStock} and words @> ${[tagged]}::text[] order by seq`.execute(db);
+    where in_stock = ${inStock} and ${tagged} in (select split_part(word, '/', 1) from unnest(words) as word)
+    order by seq`.execute(db);
   return rows.map((row) => Number(row.seq));
 }
 

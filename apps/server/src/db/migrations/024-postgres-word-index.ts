@@ -39,7 +39,7 @@ import { INDEXED_COLUMNS, OUT_OF_STOCK } from './search-columns.js';
 const SEPARATORS = String.raw`[\x01-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]+`;
 
 /** `parts_word_set` of a row's columns (`new` in the trigger, `parts` in a read of the table). */
-function wordSetOf(row: 'new' | 'parts'): string {
+export function wordSetOf(row: 'new' | 'parts'): string {
   return `parts_word_set(${row}.nome_norm,
     ${row}.marca_norm || coalesce(chr(31) || ${row}.fitment_marca_norm, ''),
     ${row}.modello_norm || coalesce(chr(31) || ${row}.fitment_modello_norm, ''),
@@ -48,6 +48,20 @@ function wordSetOf(row: 'new' | 'parts'): string {
 }
 
 const isSqlite = (db: Kysely<any>) => db.getExecutor().adapter instanceof SqliteAdapter;
+
+/**
+ * `parts_words_rebuild()`: every part's entry made afresh and its words listed, here and by a
+ * restore, which loads the parts with the triggers off (db/backup-support.ts, `rebuildWordIndex`).
+ * Migration 027 writes it otherwise.
+ */
+export const REBUILD_FUNCTION = sql`parts_words_rebuild() returns void language sql as $$
+    delete from parts_words;
+    insert into parts_words (seq, in_stock, words)
+      select seq, stato not in ${sql.raw(OUT_OF_STOCK)}, ${sql.raw(wordSetOf('parts'))} from parts;
+    insert into search_words (word)
+      select distinct substr(tagged, 3) from parts_words, unnest(words) as tagged order by 1
+      on conflict do nothing;
+  $$`;
 
 /** The trigger's listing of a part's new words as 024 wrote it (026 writes it otherwise). */
 export const PROBED_LISTING = sql`-- The words not listed yet (a probe each, half the time of ON CONFLICT on a listed word).
@@ -58,11 +72,15 @@ export const PROBED_LISTING = sql`-- The words not listed yet (a probe each, hal
         on conflict do nothing;`;
 
 /**
- * `parts_words_write()`, the trigger function writing a part's entry, then running `listing`,
- * which lists the words of `part_words` not listed yet, in order (two writes listing the same new
- * words wait on them in one order). Migration 026 writes it again with another `listing`.
+ * `parts_words_write()`, the trigger function writing a part's entry (`stored`, an expression of
+ * the part's words `part_words` and of `new`), then running `listing`, which lists the words of
+ * `part_words` not listed yet, in order (two writes listing the same new words wait on them in one
+ * order). Migrations 026 and 027 write it again with another `listing` or `stored`.
  */
-export function writeFunction(listing: RawBuilder<unknown>): RawBuilder<unknown> {
+export function writeFunction(
+  listing: RawBuilder<unknown>,
+  stored: RawBuilder<unknown> = sql`part_words`,
+): RawBuilder<unknown> {
   const out = sql.raw(OUT_OF_STOCK);
   return sql`parts_words_write() returns trigger language plpgsql as $$
     declare
@@ -74,9 +92,9 @@ export function writeFunction(listing: RawBuilder<unknown>): RawBuilder<unknown>
       end if;
       part_words := ${sql.raw(wordSetOf('new'))};
       if tg_op = 'INSERT' then
-        insert into parts_words (seq, in_stock, words) values (new.seq, new.stato not in ${out}, part_words);
+        insert into parts_words (seq, in_stock, words) values (new.seq, new.stato not in ${out}, ${stored});
       else
-        update parts_words set in_stock = new.stato not in ${out}, words = part_words where seq = old.seq;
+        update parts_words set in_stock = new.stato not in ${out}, words = ${stored} where seq = old.seq;
       end if;
       ${listing}
       return null;
@@ -104,16 +122,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create table search_words (word text primary key)`.execute(db);
 
   const out = sql.raw(OUT_OF_STOCK);
-  // Every part's entry made afresh and its words listed: here, and by a restore, which loads the
-  // parts with the triggers off (db/backup-support.ts, `rebuildWordIndex`).
-  await sql`create function parts_words_rebuild() returns void language sql as $$
-    delete from parts_words;
-    insert into parts_words (seq, in_stock, words)
-      select seq, stato not in ${out}, ${sql.raw(wordSetOf('parts'))} from parts;
-    insert into search_words (word)
-      select distinct substr(tagged, 3) from parts_words, unnest(words) as tagged order by 1
-      on conflict do nothing;
-  $$`.execute(db);
+  await sql`create function ${REBUILD_FUNCTION}`.execute(db);
   await sql`select parts_words_rebuild()`.execute(db);
   // Built after the rows, in one pass each.
   await sql`create index parts_words_in_stock_idx on parts_words using gin (words) where in_stock`.execute(

@@ -21,14 +21,16 @@ import { PROBED_LISTING, writeFunction } from './024-postgres-word-index.js';
 
 const isSqlite = (db: Kysely<any>) => db.getExecutor().adapter instanceof SqliteAdapter;
 
-export async function up(db: Kysely<any>): Promise<void> {
-  if (isSqlite(db)) return;
-  const listing = sql`-- The words not listed yet, found listed by the primary key (ON CONFLICT).
+/** The trigger's listing of a part's new words from 026 on. */
+export const CONFLICT_LISTING = sql`-- The words not listed yet, found listed by the primary key (ON CONFLICT).
       insert into search_words (word)
         select distinct substr(tagged, 3) as word from unnest(part_words) as tagged
         order by 1
         on conflict do nothing;`;
-  await sql`create or replace function ${writeFunction(listing)}`.execute(db);
+
+export async function up(db: Kysely<any>): Promise<void> {
+  if (isSqlite(db)) return;
+  await sql`create or replace function ${writeFunction(CONFLICT_LISTING)}`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

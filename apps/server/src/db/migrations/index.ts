@@ -25,6 +25,7 @@ import * as m023 from './023-word-search-index.js';
 import * as m024 from './024-postgres-word-index.js';
 import * as m025 from './025-pairs-with-j.js';
 import * as m026 from './026-word-list-on-conflict.js';
+import * as m027 from './027-word-index-spans.js';
 
 /**
  * Every migration, in order. Names are never changed once released: the database records them.
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '024-postgres-word-index': m024,
   '025-pairs-with-j': m025,
   '026-word-list-on-conflict': m026,
+  '027-word-index-spans': m027,
 };

@@ -185,7 +185,7 @@ export const LEFT_OUT_TABLES: Readonly<Record<string, string>> = {
   parts_fts:
     'derived: the SQLite search index of the parts in stock, and parts_fts_out of the others (with their parts_fts_* tables), kept by the triggers on parts',
   parts_words:
-    'derived: the word index of the parts, kept by the triggers on parts (SQLite: the parts in stock, and parts_words_out the others, with their parts_words_* tables; PostgreSQL, migration 024: every part, made afresh by a restore)',
+    'derived: the word index of the parts, kept by the triggers on parts (SQLite: the parts in stock, and parts_words_out the others, with their parts_words_* tables; PostgreSQL, migrations 024 and 027: every part, its words tagged by span, made afresh by a restore)',
   search_words:
     'derived: the words of the parts (migrations 023 and 024), listed by the triggers on parts as a restore writes them (PostgreSQL: by its rebuild of parts_words)',
   search_words_fts: 'derived: the trigram index of search_words, kept by its trigger',
