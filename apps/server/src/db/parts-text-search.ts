@@ -5,7 +5,7 @@
  * same parts. A term of two characters is served too (migration 021): on SQLite any ASCII pair,
  * every value in the index ending with U+001F so that each occurrence of a pair starts a trigram
  * (`pairClause`); on PostgreSQL a rare pair of letters and digits, through an index of the text
- * with 'j' written 'jj' and everything else 'j' (`gated`, `pairsToIndex`). A single character, and a pair
+ * with lone characters left out, 'j' written 'jj' and everything else 'j' (`gated`, `pairsToIndex`). A single character, and a pair
  * neither index serves, are checked on the rows the other conditions leave, or, alone, by reading
  * the rows in order (correct: a common one finds a page and its count in a few rows, a rare one
  * reads up to the whole table).
@@ -857,18 +857,16 @@ function postgresIndexReads(db: Kysely<Database>, reads: readonly RawBuilder<{ s
     from parts_word_spans() as span (n),
       lateral (${sql.join(reads, sql` union all `)} order by seq desc) as found
     limit ${limit}`;
-  const seqsOf = (rows: readonly { seq: string }[]) => rows.map((row) => Number(row.seq));
+  // The first matches are the newest: a read in no order is the same read.
+  const newest = async (limit: number) =>
+    (await sql<{ seq: string }>`${newestFirst(limit)}`.execute(db)).rows.map((row) => Number(row.seq));
   return {
+    matches: newest,
+    newest,
     async count(limit) {
       const { rows } = await sql<{ count: string }>`select count(*) as count
         from (${newestFirst(limit)}) as counted`.execute(db);
       return Number(rows[0]?.count ?? 0);
-    },
-    async matches(limit) {
-      return seqsOf((await sql<{ seq: string }>`${newestFirst(limit)}`.execute(db)).rows);
-    },
-    async newest(limit) {
-      return seqsOf((await sql<{ seq: string }>`${newestFirst(limit)}`.execute(db)).rows);
     },
     async newestCounted(newest, countLimit) {
       // One pass counts the matches up to one past the limit; the newest are the first of them.
