@@ -5,9 +5,9 @@
  * same parts. A term of two characters is served too (migration 021): on SQLite any ASCII pair,
  * every value in the index ending with U+001F so that each occurrence of a pair starts a trigram
  * (`pairClause`); on PostgreSQL a rare pair of letters and digits, through an index of the text
- * with lone characters left out, 'j' written 'jj' and everything else 'j' (`gated`, `pairsToIndex`). A single character, and a pair
- * neither index serves, are checked on the rows the other conditions leave, or, alone, by reading
- * the rows in order (correct: a common one finds a page and its count in a few rows, a rare one
+ * with lone characters left out, 'j' written 'jj' and everything else 'j' (`gated`,
+ * `pairsToIndex`). A single character, and a pair neither index serves, are checked on the rows
+ * the other conditions leave, or, alone, by reading the rows in order (correct: a common one finds a page and its count in a few rows, a rare one
  * reads up to the whole table).
  *
  * On SQLite a search whose every term is four or more ASCII letters and digits reads the word
