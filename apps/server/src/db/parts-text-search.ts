@@ -87,6 +87,12 @@ export interface MatchingParts {
    * caller must read `query` itself.
    */
   fromIndex?: IndexReads;
+  /**
+   * PostgreSQL, LIKE on the rows: the same parts, every text condition written so that no index
+   * serves it, for a read of the newest parts that walks the registration index whatever the
+   * planner's estimates (`newestSeqs`' walk of the newest registrations).
+   */
+  onRows?: () => SelectQueryBuilder<Database, 'parts', object>;
 }
 
 /** Reads of a text search answered by its index alone. */
@@ -220,11 +226,18 @@ function likePattern(text: string): string {
 
 type PartsExpressions = ExpressionBuilder<Database, 'parts'>;
 
-function contains(column: string, text: string, dialect: 'sqlite' | 'postgres'): Expression<SqlBool> {
+/**
+ * How a condition reads on PostgreSQL: through the trigram indexes where the planner takes them
+ * (`indexed`), or only on the rows another read brings (`onRows`: the column written `(x || '')`,
+ * an expression no index holds, so a read of the newest parts walks the registration index).
+ */
+type Dialect = 'sqlite' | 'postgres' | 'postgres-on-rows';
+
+function contains(column: string, text: string, dialect: Dialect): Expression<SqlBool> {
   const ref = sql.ref(`parts.${column}`);
-  return dialect === 'sqlite'
-    ? sql<SqlBool>`instr(${ref}, ${text}) > 0`
-    : sql<SqlBool>`${ref} like ${likePattern(text)} escape '\\'`;
+  if (dialect === 'sqlite') return sql<SqlBool>`instr(${ref}, ${text}) > 0`;
+  const value = dialect === 'postgres' ? ref : sql`(${ref} || '')`;
+  return sql<SqlBool>`${value} like ${likePattern(text)} escape '\\'`;
 }
 
 /** A pair of ASCII letters or digits: what PostgreSQL's index of pairs serves (migrations 021, 025). */
@@ -258,20 +271,17 @@ function gated(text: string, condition: Expression<SqlBool>, indexed: ReadonlySe
  * A word matches anywhere in the part's text, or, read as a code, in its code or its donor
  * vehicle's targa or telaio.
  */
-function wordCondition(
-  eb: PartsExpressions,
-  word: WordTerm,
-  search: TextSearch,
-  dialect: 'sqlite' | 'postgres',
-) {
+function wordCondition(eb: PartsExpressions, word: WordTerm, search: TextSearch, dialect: Dialect) {
   const inText = contains('search_norm', word.text, dialect);
-  if (dialect === 'postgres') {
-    const pairs = search.indexedPairs;
+  if (dialect !== 'sqlite') {
+    // On the rows alone, no pair is read through its index.
+    const pairs = dialect === 'postgres' ? search.indexedPairs : undefined;
     if (word.code === '') return gated(word.text, inText, pairs);
     // The expression of the GIN index parts_codes_trgm_idx (migration 014): one index for the code
     // and the vehicle's keys keeps every word a two-way OR, whose bitmaps PostgreSQL intersects.
     const codes = sql`(parts.codice_key || coalesce(chr(31) || parts.vehicle_key, ''))`;
-    const inCode = sql<SqlBool>`${codes} like ${likePattern(word.code)} escape '\\'`;
+    const value = dialect === 'postgres' ? codes : sql`(${codes} || '')`;
+    const inCode = sql<SqlBool>`${value} like ${likePattern(word.code)} escape '\\'`;
     return word.code === word.text
       ? gated(word.text, eb.or([inText, inCode]), pairs)
       : eb.or([gated(word.text, inText, pairs), gated(word.code, inCode, pairs)]);
@@ -281,12 +291,7 @@ function wordCondition(
 }
 
 /** A field filter matches the part's own value or, for marca and modello, a fitment entry's. */
-function fieldCondition(
-  eb: PartsExpressions,
-  field: FieldTerm,
-  search: TextSearch,
-  dialect: 'sqlite' | 'postgres',
-) {
+function fieldCondition(eb: PartsExpressions, field: FieldTerm, search: TextSearch, dialect: Dialect) {
   const columns = FIELD_COLUMNS[field.column];
   const condition =
     columns.length === 1
@@ -651,7 +656,7 @@ function splitForFts(search: TextSearch, scope: StockScope): { match: Clause | u
 function restrict<O>(
   query: SelectQueryBuilder<Database, 'parts', O>,
   search: TextSearch,
-  dialect: 'sqlite' | 'postgres',
+  dialect: Dialect,
 ): SelectQueryBuilder<Database, 'parts', O> {
   let restricted = query;
   for (const field of search.fields)
@@ -683,8 +688,9 @@ export function partsMatching(
   const unchecked = { statusChecked: false, seq: ownSeq };
   if (!isSqlite(db)) {
     const forms = useIndex ? search.wordForms : undefined;
-    if (forms === undefined) return { ...unchecked, query: restrict(parts, search, 'postgres') };
-    return postgresMatching(db, search, forms, scope, scopeIsFilter);
+    const onRows = () => restrict(parts, search, 'postgres-on-rows');
+    if (forms === undefined) return { ...unchecked, query: restrict(parts, search, 'postgres'), onRows };
+    return { ...postgresMatching(db, search, forms, scope, scopeIsFilter), onRows };
   }
   if (!useIndex) return { ...unchecked, query: restrict(parts, search, 'sqlite') };
 
