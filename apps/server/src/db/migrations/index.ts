@@ -26,6 +26,7 @@ import * as m024 from './024-postgres-word-index.js';
 import * as m025 from './025-pairs-with-j.js';
 import * as m026 from './026-word-list-on-conflict.js';
 import * as m027 from './027-word-index-spans.js';
+import * as m028 from './028-search-index-automerge.js';
 
 /**
  * Every migration, in order. Names are never changed once released: the database records them.
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '025-pairs-with-j': m025,
   '026-word-list-on-conflict': m026,
   '027-word-index-spans': m027,
+  '028-search-index-automerge': m028,
 };
