@@ -227,9 +227,10 @@ function likePattern(text: string): string {
 type PartsExpressions = ExpressionBuilder<Database, 'parts'>;
 
 /**
- * How a condition reads on PostgreSQL: through the trigram indexes where the planner takes them
- * (`indexed`), or only on the rows another read brings (`onRows`: the column written `(x || '')`,
- * an expression no index holds, so a read of the newest parts walks the registration index).
+ * Where a condition is written for: SQLite, or PostgreSQL with its trigram indexes there for the
+ * planner to take ('postgres'), or PostgreSQL on the rows another read brings ('postgres-on-rows',
+ * `onRows`: each column written `(x || '')`, an expression no index holds, so a read of the newest
+ * parts walks the registration index).
  */
 type Dialect = 'sqlite' | 'postgres' | 'postgres-on-rows';
 
