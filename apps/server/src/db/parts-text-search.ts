@@ -527,7 +527,8 @@ function termsOf(search: TextSearch): string[] {
   ];
 }
 
-function isSqlite(db: Kysely<Database>): boolean {
+/** True on SQLite (the main connection or a reader thread's), false on PostgreSQL. */
+export function isSqlite(db: Kysely<Database>): boolean {
   return db.getExecutor().adapter instanceof SqliteAdapter;
 }
 

@@ -13,6 +13,7 @@ import {
   type SortField,
 } from '@magazzino/contract';
 import {
+  isSqlite,
   pairsToIndex,
   partsMatching,
   wordFormsOf,
@@ -23,7 +24,7 @@ import {
   type WordTerm,
 } from '../../db/parts-text-search.js';
 import { readCsvRecords } from '../../db/csv-reads.js';
-import { compiledByShape, compiledOnce, prepared } from '../../db/prepared-statements.js';
+import { compiledByShape, compiledOnce, prepared, seqInList, seqList } from '../../db/prepared-statements.js';
 import type { Database } from '../../db/schema.js';
 import { codeKey, foldText } from '../../lib/text-fold.js';
 import {
@@ -952,7 +953,7 @@ async function newestSeqs(
   return rows.map((row) => Number(row.seq));
 }
 
-// One SQL text per number of seqs: not prepared on PostgreSQL (a name for each length).
+// SQLite: one SQL text per number of seqs, each kept by the connection's statement cache.
 const partsBySeq = compiledByShape(
   String,
   (db, _count: number, ...seqs: number[]) =>
@@ -960,10 +961,17 @@ const partsBySeq = compiledByShape(
   { prepare: false },
 );
 
+// PostgreSQL: one named statement for any number of seqs, the list one parameter.
+const partsBySeqList = compiledOnce((db, list: string) =>
+  db.selectFrom('parts').select(PART_COLUMNS).where(seqInList(list)),
+);
+
 /** The parts with these seqs, in the order given. */
 export async function findPartsBySeq(db: Kysely<Database>, seqs: readonly number[]): Promise<StoredPart[]> {
   if (seqs.length === 0) return [];
-  const rows = await partsBySeq(db, seqs.length, ...seqs);
+  const rows = isSqlite(db)
+    ? await partsBySeq(db, seqs.length, ...seqs)
+    : await partsBySeqList(db, seqList(seqs));
   const bySeq = new Map(rows.map((row) => [Number(row.seq), row]));
   return readStoredParts(
     db,

@@ -1,0 +1,62 @@
+import { PartInputSchema } from '@magazzino/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { partInput } from '../../../test/factories.js';
+import { createTestDatabase, DIALECTS, type TestDatabase } from '../../../test/databases.js';
+import { openDatabase, type DatabaseHandle } from '../../db/dialect.js';
+import { migrateDatabase } from '../../db/migrate.js';
+import { newId } from '../../lib/ids.js';
+import { findPartsBySeq, insertParts } from './parts.repository.js';
+
+describe.each(DIALECTS)('parts read by seq on %s', (dialect) => {
+  let database: TestDatabase;
+  let handle: DatabaseHandle;
+  /** The seq of each part, in registration order. */
+  let seqs: number[];
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    // One connection for the long reads: pg_prepared_statements shows a connection's own.
+    handle = openDatabase({
+      databaseUrl: database.databaseUrl,
+      dataDir: database.dataDir,
+      pgReaders: 1,
+      sqliteReaders: 1,
+    });
+    await migrateDatabase(handle);
+    const start = Date.parse('2025-04-01T00:00:00.000Z');
+    const parts = Array.from({ length: 30 }, (_, index) => ({
+      id: newId(start + index * 1000),
+      createdAt: new Date(start + index * 1000).toISOString(),
+      input: PartInputSchema.parse(partInput({ nome: `Ricambio ${index}` })),
+    }));
+    await handle.db.transaction().execute((trx) => insertParts(trx, parts));
+    const rows = await handle.db.selectFrom('parts').select('seq').orderBy('seq').execute();
+    seqs = rows.map((row) => Number(row.seq));
+  });
+  afterAll(async () => {
+    await handle.close();
+    await database.drop();
+  });
+
+  it('gives the parts in the order asked, whatever their number, leaving out the seqs of no part (on postgres through one named statement)', async () => {
+    for (const wanted of [
+      [seqs[3]],
+      seqs.slice(0, 5).reverse(),
+      seqs.slice(5, 25),
+      [seqs[7], 999_999, seqs[2]],
+    ]) {
+      const found = await findPartsBySeq(handle.reader, wanted as number[]);
+      const expected = (wanted as number[]).filter((seq) => seq !== 999_999);
+      expect(found.map((part) => Number(part.codiceRicambio.slice(2)))).toEqual(expected);
+    }
+    if (dialect === 'postgres') {
+      // Every length through one statement, parsed and planned once on the connection.
+      const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements
+        where statement like '%from "parts"%'`.execute(handle.reader);
+      expect(rows.map((row) => row.statement)).toEqual([
+        expect.stringMatching(/parts\.seq = any\(\$1::bigint\[\]\)/),
+      ]);
+    }
+  });
+});
