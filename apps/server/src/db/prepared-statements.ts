@@ -7,9 +7,9 @@
  *
  * Marked are queries whose best plan does not depend on their parameters (a lookup by a key, a
  * search's exact-code lead on the code's index, a page's parts by seq with the seqs one array
- * parameter: `seqInList`), and the plain list's page, whose generic plan
- * PostgreSQL's own costing rejects (it would scan; 9,124 against 206 at 10^5 parts), so it keeps
- * planning each page and only the parse is saved. A search (LIKE over a trigram index) or a
+ * parameter: `seqInList`, the word index's count and page: `preparedSql`), and the plain list's
+ * page, whose generic plan PostgreSQL's own costing rejects (it would scan; 9,124 against 206 at
+ * 10^5 parts), so it keeps planning each page and only the parse is saved. A search (LIKE over a trigram index) or a
  * filtered list may want a different plan for each pattern or value, and a generic plan the
  * costing accepted for the average could be the wrong one for a rare case; those stay unnamed and
  * are planned for their own parameters, as before.
@@ -25,6 +25,7 @@ import {
   type InferResult,
   type Kysely,
   type PostgresPool,
+  type RawBuilder,
 } from 'kysely';
 import type pg from 'pg';
 import type { Database } from './schema.js';
@@ -38,6 +39,15 @@ const MARK_EXPRESSION = sql.raw(MARK);
  * PostgreSQL keeps their plans in the connection's memory): beyond it, queries go unnamed.
  */
 export const MAX_PREPARED_STATEMENTS = 100;
+
+/**
+ * `query`, raw SQL, marked as `prepared` marks a built query: named once per connection on
+ * PostgreSQL. The same rule holds: its plan must not depend on its parameters, its text not on the
+ * data.
+ */
+export function preparedSql<T>(query: RawBuilder<T>): RawBuilder<T> {
+  return sql<T>`${query} ${MARK_EXPRESSION}`;
+}
 
 /** A query builder whose SQL can be ended by a modifier (selects, inserts, updates, deletes). */
 interface EndModifiable<Q> {

@@ -6,9 +6,9 @@ import { createTestDatabase, DIALECTS, type TestDatabase } from '../../../test/d
 import { openDatabase, type DatabaseHandle } from '../../db/dialect.js';
 import { migrateDatabase } from '../../db/migrate.js';
 import { newId } from '../../lib/ids.js';
-import { findPartsBySeq, insertParts } from './parts.repository.js';
+import { findPartsBySeq, insertParts, searchSeqs } from './parts.repository.js';
 
-describe.each(DIALECTS)('parts read by seq on %s', (dialect) => {
+describe.each(DIALECTS)('a page of parts read by seq, and a search of words, on %s', (dialect) => {
   let database: TestDatabase;
   let handle: DatabaseHandle;
   /** The seq of each part, in registration order. */
@@ -51,12 +51,37 @@ describe.each(DIALECTS)('parts read by seq on %s', (dialect) => {
       expect(found.map((part) => Number(part.codiceRicambio.slice(2)))).toEqual(expected);
     }
     if (dialect === 'postgres') {
-      // Every length through one statement, parsed and planned once on the connection.
+      // Every length through one statement, parsed and planned once on the connection (the search
+      // below adds its own, named apart).
       const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements
-        where statement like '%from "parts"%'`.execute(handle.reader);
+        where statement like '%from "parts"%' and statement not like '%parts_word_spans%'`.execute(
+        handle.reader,
+      );
       expect(rows.map((row) => row.statement)).toEqual([
         expect.stringMatching(/parts\.seq = any\(\$1::bigint\[\]\)/),
       ]);
+    }
+  });
+
+  it('counts and pages a search of words, on postgres through one named statement', async () => {
+    const newest = [...seqs].reverse();
+    for (let round = 0; round < 3; round += 1) {
+      expect(await searchSeqs(handle.reader, { nome: 'ricambio' }, 20, 1_000)).toEqual({
+        seqs: newest.slice(0, 20),
+        count: 30,
+        exact: true,
+      });
+      expect(await searchSeqs(handle.reader, { nome: 'ricambio' }, 5, 10)).toEqual({
+        seqs: newest.slice(0, 5),
+        count: 10,
+        exact: false,
+      });
+    }
+    if (dialect === 'postgres') {
+      const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements
+        where statement like '%parts_word_spans%'`.execute(handle.reader);
+      // One text for both limits: they are parameters.
+      expect(rows).toHaveLength(1);
     }
   });
 });
