@@ -512,9 +512,11 @@ async function postgresWordForms(db: Kysely<Database>, search: TextSearch): Prom
     (term, index) => sql`(select ${index}::int as term, word from search_words
       where word like ${likePattern(term)} limit ${MOST_WORD_FORMS + 1})`,
   );
-  const { rows } = await sql<{ term: number; word: string }>`${sql.join(reads, sql` union all `)}`.execute(
-    db,
-  );
+  // One plan whatever the terms (the trigram index of the list, a generic plan PostgreSQL keeps
+  // after five executions): named once per connection.
+  const { rows } = await preparedSql(
+    sql<{ term: number; word: string }>`${sql.join(reads, sql` union all `)}`,
+  ).execute(db);
   const forms = new Map<string, string[]>(terms.map((term) => [term, []]));
   for (const row of rows) forms.get(terms[row.term] ?? '')?.push(row.word);
   for (const words of forms.values()) if (words.length > MOST_WORD_FORMS) return undefined;
