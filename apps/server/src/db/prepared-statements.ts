@@ -9,10 +9,11 @@
  * search's exact-code lead on the code's index, a page's parts by seq with the seqs one array
  * parameter: `seqInList`, the word index's count and page: `preparedSql`), and the plain list's
  * page, whose generic plan PostgreSQL's own costing rejects (it would scan; 9,124 against 206 at
- * 10^5 parts), so it keeps planning each page and only the parse is saved. A search (LIKE over a trigram index) or a
- * filtered list may want a different plan for each pattern or value, and a generic plan the
- * costing accepted for the average could be the wrong one for a rare case; those stay unnamed and
- * are planned for their own parameters, as before.
+ * 10^5 parts), so it keeps planning each page and only the parse is saved. A search (LIKE over a
+ * trigram index), a filtered list, or the lookup of a search's words in the list may want a
+ * different plan for each pattern or value, and a generic plan the costing accepted for the
+ * average could be the wrong one for a rare case; those stay unnamed and are planned for their own
+ * parameters.
  *
  * SQLite: the mark is a comment; the main connection and the reader threads keep their own caches
  * of prepared statements by text already.

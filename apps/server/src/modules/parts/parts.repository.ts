@@ -14,6 +14,7 @@ import {
 } from '@magazzino/contract';
 import {
   isSqlite,
+  newestWalkingFirst,
   pairsToIndex,
   partsMatching,
   wordFormsOf,
@@ -22,6 +23,7 @@ import {
   type StockScope,
   type TextSearch,
   type WordTerm,
+  walkFor,
 } from '../../db/parts-text-search.js';
 import { readCsvRecords } from '../../db/csv-reads.js';
 import { compiledByShape, compiledOnce, prepared, seqInList, seqList } from '../../db/prepared-statements.js';
@@ -890,41 +892,9 @@ export async function searchSeqs(
 }
 
 /**
- * How many registrations a walk of the newest should cover, per match it looks for: three times
- * as many as the first matches found hold one (a page is found there unless the newest parts hold
- * the terms three times less often than the rest).
- */
-const WALK_MARGIN = 3;
-
-/**
- * The most registrations a walk of the newest reads before the planner's own read takes over:
- * ~1 µs a part at 10^6 parts (both LIKEs of a word on each row), so a walk costs at most what the
- * trigram bitmap of a common term costs, where the bitmap read of every match, sorted, is
- * 150–200 ms (`q=208`: 34,762 matches).
- */
-const WALK_AT_MOST = 10_000;
-
-/**
- * PostgreSQL, LIKE on the rows: how many of the newest registrations to walk for a page of
- * `newest` matches (`newestSeqs`), judged from `hits`, the first matches of a read in no order
- * (the trigram bitmap's, in the table's order: their spread in seqs over their number is about
- * how many registrations hold one match); undefined when the matches are too sparse for a walk.
- */
-function walkFor(hits: readonly number[], newest: number): number | undefined {
-  if (hits.length < 2) return undefined;
-  const spread = Math.max(...hits) - Math.min(...hits) + 1;
-  const walk = Math.ceil((WALK_MARGIN * newest * spread) / hits.length);
-  return walk <= WALK_AT_MOST ? walk : undefined;
-}
-
-/**
  * The seqs of the newest `limit` matches, newest first; `prepare`: as a prepared statement.
- * `walk` (PostgreSQL, LIKE on the rows): the newest `walk` registrations are walked first, the
- * text checked on each row (`onRows`), and only when they hold fewer than `limit` matches does
- * the planner's read run. The planner chooses between walking the registration index and reading
- * every match through the trigram indexes to sort them by its estimate of how many parts match,
- * which a fresh sample can make a hundred times too low: `q=208` at 10^6 parts, 34,762 matches
- * estimated at 100, 194 ms sorting them all where a walk finds the page in ~600 rows.
+ * `walk` (PostgreSQL, LIKE on the rows, `walkFor`): the newest `walk` registrations are walked
+ * first (`newestWalkingFirst`).
  */
 async function newestSeqs(
   db: Kysely<Database>,
@@ -933,22 +903,11 @@ async function newestSeqs(
   { prepare = false, walk }: { prepare?: boolean; walk?: number | undefined } = {},
 ): Promise<number[]> {
   if (matched.fromIndex) return matched.fromIndex.newest(limit);
-  const newestOf = (query: SelectQueryBuilder<Database, 'parts', object>) =>
-    query.select(matched.seq.as('seq')).orderBy(matched.seq, 'desc').limit(limit);
   if (walk !== undefined && matched.onRows) {
-    const recent = newestOf(
-      matched.onRows().where(matched.seq, '>', sql<number>`(select max(seq) from parts) - ${walk}`),
-    );
-    // The planner's read runs only when the walk found too few: a one-time filter skips it.
-    const { rows } = await sql<{ seq: string }>`with recent as materialized ${recent}
-      select seq from recent where (select count(*) from recent) >= ${limit}
-      union all
-      select seq from ${newestOf(matched.query)} as older where (select count(*) from recent) < ${limit}`.execute(
-      db,
-    );
-    return rows.map((row) => Number(row.seq)).sort((a, b) => b - a);
+    const reads = { onRows: matched.onRows(), query: matched.query, seq: matched.seq };
+    return newestWalkingFirst(db, reads, limit, walk);
   }
-  const query = newestOf(matched.query);
+  const query = matched.query.select(matched.seq.as('seq')).orderBy(matched.seq, 'desc').limit(limit);
   const rows = await (prepare ? prepared(query) : query).execute();
   return rows.map((row) => Number(row.seq));
 }
