@@ -82,6 +82,15 @@ describe('configuration of the PostgreSQL connections', () => {
       expect(() => loadConfig({ PG_READ_TIMEOUT_SECONDS: wrong }), wrong).toThrow(/PG_READ_TIMEOUT_SECONDS/);
     }
   });
+
+  it('gives the long reads no parallel workers unless PG_PARALLEL_WORKERS names a number', () => {
+    expect(loadConfig({}).pgParallelWorkers).toBeUndefined();
+    expect(loadConfig({ PG_PARALLEL_WORKERS: '0' }).pgParallelWorkers).toBe(0);
+    expect(loadConfig({ PG_PARALLEL_WORKERS: '4' }).pgParallelWorkers).toBe(4);
+    for (const wrong of ['-1', '1.5', 'due', '65']) {
+      expect(() => loadConfig({ PG_PARALLEL_WORKERS: wrong }), wrong).toThrow(/PG_PARALLEL_WORKERS/);
+    }
+  });
 });
 
 describe('configuration of the rate-limit counters', () => {

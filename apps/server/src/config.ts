@@ -175,6 +175,8 @@ const EnvSchema = z
     PG_READERS: z.coerce.number().int().min(1).max(100).optional(),
     /** PostgreSQL cancels a long read (search, list, export chunk) running longer than this. */
     PG_READ_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
+    /** Parallel workers PostgreSQL may start for one search, list or export read (0: none). */
+    PG_PARALLEL_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
     /**
      * FULL (the default): a commit is on disk before it is acknowledged, through a power cut too.
      * NORMAL: a process crash loses nothing, a power cut may lose the last acknowledged commits.
@@ -245,6 +247,8 @@ export interface Config {
   pgReaders: number | undefined;
   /** PostgreSQL's statement_timeout on the long reads' connections, in milliseconds. */
   pgReadTimeoutMs: number;
+  /** PostgreSQL's max_parallel_workers_per_gather on those connections (unset: 0). */
+  pgParallelWorkers: number | undefined;
   /** SQLite's `synchronous` setting: 'full' keeps acknowledged commits through a power cut. */
   sqliteSynchronous: 'full' | 'normal';
   /** Where photos are kept (MEDIA_STORAGE): DATA_DIR/media, or an S3-compatible bucket. */
@@ -305,6 +309,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sqliteReaders: e.SQLITE_READERS ?? Math.min(4, os.availableParallelism()),
     pgReaders: e.PG_READERS,
     pgReadTimeoutMs: e.PG_READ_TIMEOUT_SECONDS * 1000,
+    pgParallelWorkers: e.PG_PARALLEL_WORKERS,
     sqliteSynchronous: e.SQLITE_SYNCHRONOUS.toLowerCase() as 'full' | 'normal',
     webDist: path.resolve(
       e.WEB_DIST ?? path.join(path.dirname(new URL(import.meta.url).pathname), '../../web/dist'),

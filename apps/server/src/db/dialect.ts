@@ -112,6 +112,17 @@ export function defaultPgReaders(): number {
   return Math.min(10, 2 * os.availableParallelism());
 }
 
+/**
+ * PostgreSQL's `max_parallel_workers_per_gather` on the long reads' connections when
+ * PG_PARALLEL_WORKERS is unset: none. A LIKE search's read of the rows on a table past 8 MB (the
+ * count of a term the word index does not serve, at 10^5 parts and up) was planned with two
+ * parallel workers, processes PostgreSQL starts for that one statement, beside the reader
+ * connections' own searches that already keep the cores busy. 10 clients on this host's 2 cores,
+ * the 30 slowest two-character terms, runs alternated: 10^5 parts 45–48 → 58–73 req/s, p99
+ * 543–607 → 402–480 ms; 10^6 parts 57 → 69–70 req/s, p99 403–428 → 324–357 ms (bench/README.md).
+ */
+export const DEFAULT_PG_PARALLEL_WORKERS = 0;
+
 /** Opens the configured database: PostgreSQL when `databaseUrl` is set, else SQLite in `dataDir`. */
 export function openDatabase(options: {
   databaseUrl: string | undefined;
@@ -128,6 +139,8 @@ export function openDatabase(options: {
    * holding one of the few reader connections, and every search behind it, for as long as it runs.
    */
   pgReadTimeoutMs?: number;
+  /** Parallel workers a long read may take on PostgreSQL (default DEFAULT_PG_PARALLEL_WORKERS). */
+  pgParallelWorkers?: number;
   /**
    * SQLite's `synchronous` (default 'full'): with 'full' in WAL mode every commit is synced to
    * disk before it returns, so an acknowledged write survives a power cut; 'normal' syncs only at
@@ -138,12 +151,25 @@ export function openDatabase(options: {
 }): DatabaseHandle {
   if (options.databaseUrl) {
     const databaseUrl = options.databaseUrl;
-    const open = (max: number, statementTimeoutMs?: number) => {
+    const open = (
+      max: number,
+      reads?: { statementTimeoutMs: number | undefined; parallelWorkers: number },
+    ) => {
       const pool = new pg.Pool({
         connectionString: databaseUrl,
         max,
-        ...(statementTimeoutMs === undefined ? {} : { statement_timeout: statementTimeoutMs }),
+        ...(reads?.statementTimeoutMs === undefined ? {} : { statement_timeout: reads.statementTimeoutMs }),
       });
+      if (reads) {
+        // A statement of its own on each new connection, queued before the first read it serves: a
+        // startup option would be refused by a PgBouncer that does not know the setting.
+        const workers = Math.trunc(reads.parallelWorkers);
+        pool.on('connect', (client) => {
+          client
+            .query(`set max_parallel_workers_per_gather = ${workers}`)
+            .catch((error: Error) => options.onConnectionError?.(error));
+        });
+      }
       // Without a listener an idle client's error (the server restarting) would crash the process;
       // the pool drops that client and opens a new one on the next query.
       pool.on('error', (error) => options.onConnectionError?.(error));
@@ -160,7 +186,10 @@ export function openDatabase(options: {
     // queues behind ten searches for one (by id, 2 clients beside 10 searching, 10^5 parts: one
     // pool of ten 154 req/s, p99 36 ms; two pools 652 req/s, p99 25 ms).
     const db = open(PG_POOL_SIZE);
-    const reader = open(options.pgReaders ?? defaultPgReaders(), options.pgReadTimeoutMs);
+    const reader = open(options.pgReaders ?? defaultPgReaders(), {
+      statementTimeoutMs: options.pgReadTimeoutMs,
+      parallelWorkers: options.pgParallelWorkers ?? DEFAULT_PG_PARALLEL_WORKERS,
+    });
     return {
       db,
       reader,

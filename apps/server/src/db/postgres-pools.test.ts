@@ -65,6 +65,84 @@ describe.runIf(DIALECTS.includes('postgres'))('the PostgreSQL connections of an 
   });
 });
 
+describe.runIf(DIALECTS.includes('postgres'))(
+  'parallel workers of the long reads (PG_PARALLEL_WORKERS)',
+  () => {
+    let database: TestDatabase;
+    const handles: DatabaseHandle[] = [];
+
+    beforeAll(async () => {
+      database = await createTestDatabase('postgres');
+      // Enough rows that a read of every row is worth a parallel plan once its costs are set low.
+      const seed = openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
+      handles.push(seed);
+      await sql`create table wide (n int, text text)`.execute(seed.db);
+      await sql`insert into wide select n, md5(n::text) from generate_series(1, 20000) as n`.execute(seed.db);
+      await sql`analyze wide`.execute(seed.db);
+    });
+    afterAll(async () => {
+      await Promise.all(handles.map((handle) => handle.close()));
+      await database.drop();
+    });
+
+    function open(databaseUrl: string | undefined, pgParallelWorkers?: number): DatabaseHandle {
+      const handle = openDatabase({
+        databaseUrl,
+        dataDir: database.dataDir,
+        pgReaders: 3,
+        ...(pgParallelWorkers === undefined ? {} : { pgParallelWorkers }),
+      });
+      handles.push(handle);
+      return handle;
+    }
+
+    /** Whether PostgreSQL plans a LIKE over every row of `wide` with parallel workers on `db`. */
+    async function plansInParallel(db: DatabaseHandle['db']): Promise<boolean> {
+      // On one connection: the costs that make the small table worth it, then the plan.
+      return db.connection().execute(async (connection) => {
+        await sql`set parallel_setup_cost = 0`.execute(connection);
+        await sql`set parallel_tuple_cost = 0`.execute(connection);
+        await sql`set min_parallel_table_scan_size = 0`.execute(connection);
+        const { rows } = await sql<{ 'QUERY PLAN': string }>`explain select count(*) from wide
+        where text like '%ab%'`.execute(connection);
+        return rows.some((row) => /Gather|Parallel/.test(row['QUERY PLAN']));
+      });
+    }
+
+    async function setting(db: DatabaseHandle['db'], name: string): Promise<string> {
+      const { rows } = await sql<{ value: string }>`select current_setting(${name}) as value`.execute(db);
+      return rows[0]?.value ?? '';
+    }
+
+    it('plans a search without them by default, and leaves the other connections as PostgreSQL has them', async () => {
+      const handle = open(database.databaseUrl);
+      expect(await setting(handle.reader, 'max_parallel_workers_per_gather')).toBe('0');
+      expect(await plansInParallel(handle.reader)).toBe(false);
+      // The pool of the rest keeps what any other client of the server gets (2 unless changed).
+      const plain = new pg.Client({ connectionString: database.databaseUrl });
+      await plain.connect();
+      const { rows } = await plain.query<{ value: string }>(
+        "select current_setting('max_parallel_workers_per_gather') as value",
+      );
+      await plain.end();
+      expect(rows[0]?.value).not.toBe('0');
+      expect(await setting(handle.db, 'max_parallel_workers_per_gather')).toBe(rows[0]?.value);
+      expect(await plansInParallel(handle.db)).toBe(true);
+    });
+
+    it('takes the number it is given, on every connection the pool opens', async () => {
+      const two = open(database.databaseUrl, 2);
+      expect(await setting(two.reader, 'max_parallel_workers_per_gather')).toBe('2');
+      expect(await plansInParallel(two.reader)).toBe(true);
+      // A connection opened later (the pool's first one was busy) is set too, before its first read.
+      const reads = await Promise.all(
+        Array.from({ length: 3 }, () => setting(two.reader, 'max_parallel_workers_per_gather')),
+      );
+      expect(reads).toEqual(['2', '2', '2']);
+    });
+  },
+);
+
 describe.runIf(DIALECTS.includes('postgres'))('a search PostgreSQL cancels (PG_READ_TIMEOUT_SECONDS)', () => {
   let t: TestApp;
   beforeAll(async () => {

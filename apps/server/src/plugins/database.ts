@@ -45,6 +45,7 @@ export default fp(
       sqliteReaders: app.config.sqliteReaders,
       pgReaders: app.config.pgReaders,
       pgReadTimeoutMs: app.config.pgReadTimeoutMs,
+      pgParallelWorkers: app.config.pgParallelWorkers,
       sqliteSynchronous: app.config.sqliteSynchronous,
     });
     try {
