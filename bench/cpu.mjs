@@ -13,8 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { request, signIn, startServer } from './harness.mjs';
+import { benchPart, postgresCopy, request, signIn, startServer } from './harness.mjs';
 import { requireBuiltServer } from './seed.mjs';
 
 const { values: args } = parseArgs({
@@ -43,23 +42,6 @@ function variables(list) {
   );
 }
 
-const part = (i) =>
-  JSON.stringify({
-    nome: 'Faro anteriore',
-    descrizione: 'Benchmark',
-    categoria: 'Illuminazione',
-    codice: `CPU-${i}`,
-    condizione: 'Buona',
-    peso: 1.5,
-    scaffale: 'Z',
-    campata: '1',
-    ripiano: '2',
-    cassetta: '3',
-    marca: 'Fiat',
-    modello: 'Punto',
-    versione: '1.2',
-    annoImmatricolazione: 2010,
-  });
 const list = (params) => `/api/componenti?${new URLSearchParams({ ...params, limit: '20' }).toString()}`;
 
 /**
@@ -91,7 +73,7 @@ const SCENARIOS = {
     const pairs = ['corpo c3', 'testata c4', 'collettore 308', 'pompa 207', 'faro punto', 'disco panda'];
     return { path: list({ q: pairs[i % pairs.length] }) };
   },
-  create: (i) => ({ method: 'POST', path: '/api/componenti/crea-componente', body: part(i) }),
+  create: (i) => ({ method: 'POST', path: '/api/componenti/crea-componente', body: benchPart(`CPU-${i}`) }),
   'by-id': (_i, id) => ({ path: `/api/componenti/${id}` }),
 };
 
@@ -131,26 +113,15 @@ async function warehouseCopy() {
       drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  const name = `magazzino_cpu_${process.pid}`;
-  const url = Object.assign(new URL(PG_ADMIN_URL), { pathname: `/${name}` }).toString();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name} template magazzino_bench_postgres_${Number(args.size)}_v2`);
-  // As `npm run bench` does: the count tables compacted, the copy checkpointed before measuring.
-  const run = new pg.Client({ connectionString: url });
-  await run.connect();
-  await run.query('vacuum full analyze part_category_counts, part_condition_counts, part_seq_blocks');
-  await run.end();
-  await admin.query('checkpoint').catch(() => {});
-  await admin.end();
+  const copy = await postgresCopy(
+    PG_ADMIN_URL,
+    `magazzino_bench_postgres_${Number(args.size)}_v2`,
+    `magazzino_cpu_${process.pid}`,
+  );
   return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url },
+    env: { DATA_DIR: dataDir, DATABASE_URL: copy.url },
     drop: async () => {
-      const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      await copy.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

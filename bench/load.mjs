@@ -15,7 +15,16 @@ import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import { memoryOf, request, resetPeak, signIn, startServer, stats } from './harness.mjs';
+import {
+  benchPart,
+  memoryOf,
+  postgresCopy,
+  request,
+  resetPeak,
+  signIn,
+  startServer,
+  stats,
+} from './harness.mjs';
 import { requireBuiltServer, ROOT, seedParts } from './seed.mjs';
 
 const { values: args } = parseArgs({
@@ -306,35 +315,18 @@ async function seeded(dialect, count) {
       await client.query('vacuum analyze');
       await client.end();
     }
-    const runName = `magazzino_bench_run_${process.pid}`;
-    await admin.query(`drop database if exists ${runName} with (force)`);
-    await admin.query(`create database ${runName} template ${cacheName}`);
-    // The seed's bulk inserts leave the count tables kept by triggers (a few hundred live rows)
-    // spread over megabytes of dead row versions (5.4 MB for the 10 rows of part_category_counts at
-    // 10^5), which a yard's own writes, each in its own transaction, leave to pruning and
-    // autovacuum: every count then read them all (0.35 ms instead of 0.02). Compact them first.
-    const run = new pg.Client({ connectionString: url(runName) });
-    await run.connect();
-    await run.query('vacuum full analyze part_category_counts, part_condition_counts, part_seq_blocks');
-    await run.end();
-    // PostgreSQL 15 writes the copied database into its WAL: without a checkpoint now, one runs
-    // during the first scenarios and takes the cores from them. It needs a superuser (or, from 15,
-    // pg_checkpoint): without one, the run goes on and is noisier.
-    await admin.query('checkpoint').catch((error) => console.log(`  no checkpoint: ${error.message}`));
+    const run = await postgresCopy(PG_ADMIN_URL, cacheName, `magazzino_bench_run_${process.pid}`);
     const comment = await admin.query(
       'select shobj_description(oid, $2) as ms from pg_database where datname = $1',
       [cacheName, 'pg_database'],
     );
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'magazzino-bench-'));
     return {
-      env: { DATA_DIR: dataDir, DATABASE_URL: url(runName) },
-      databaseUrl: url(runName),
+      env: { DATA_DIR: dataDir, DATABASE_URL: run.url },
+      databaseUrl: run.url,
       seedMs: Number(comment.rows[0]?.ms ?? 0),
       drop: async () => {
-        const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-        await client.connect();
-        await client.query(`drop database if exists ${runName} with (force)`);
-        await client.end();
+        await run.drop();
         fs.rmSync(dataDir, { recursive: true, force: true });
       },
     };
@@ -381,23 +373,7 @@ async function measure(dialect, count) {
     await run('(f) create', {
       method: 'POST',
       paths: ['/api/componenti/crea-componente'],
-      body: (i) =>
-        JSON.stringify({
-          nome: 'Faro anteriore',
-          descrizione: 'Benchmark',
-          categoria: 'Illuminazione',
-          codice: `BENCH-${i}`,
-          condizione: 'Buona',
-          peso: 1.5,
-          scaffale: 'Z',
-          campata: '1',
-          ripiano: '2',
-          cassetta: '3',
-          marca: 'Fiat',
-          modello: 'Punto',
-          versione: '1.2',
-          annoImmatricolazione: '2010',
-        }),
+      body: (i) => benchPart(`BENCH-${i}`),
     });
     // A cheap request beside searches: does a search make every other clerk wait?
     process.stdout.write('  (c) by id while varied searches run...');
