@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from './dialect.js';
+import { openDatabase, SQLITE_FILE_NAME, type DatabaseHandle } from './dialect.js';
 import { readCsvRecords } from './csv-reads.js';
-import { SqliteReadError } from './sqlite-read-pool.js';
+import { SqliteReadError, SqliteReadPool } from './sqlite-read-pool.js';
 
 /** Counts up to `n` in SQL: a read that keeps a thread busy for a while. */
 const busyCount = (n: number) =>
@@ -266,5 +266,22 @@ describe('SQLite reader threads', () => {
     await own.close();
     await expect(inHand).resolves.toEqual({ rows: [{ n: 1_000_000 }] });
     await expect(sql`select 1`.execute(own.reader)).rejects.toThrow(/destroyed/);
+  });
+
+  it('ends a thread by having it close its connection: a read past the grace still gets its rows', async () => {
+    // Told to close, the thread finishes the read it is running, lets go of a stream left open,
+    // closes its connection and ends; it was ended from outside before, dropping the read.
+    const pool = new SqliteReadPool({ file: path.join(dataDir, SQLITE_FILE_NAME), size: 1 });
+    const stream = pool.iterate<{ n: number }>('select n from numbers order by n', [], 10);
+    expect((await stream.next()).value).toHaveLength(10);
+    const inHand = pool.all(
+      'with recursive c(x) as (select 1 union all select x + 1 from c where x < 300000) select count(*) as n from c',
+      [],
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await pool.close(0);
+    await expect(inHand).resolves.toEqual([{ n: 300_000 }]);
+    await expect(stream.next()).rejects.toThrow(/closed/);
+    await expect(pool.all('select 1', [])).rejects.toThrow(/closed/);
   });
 });

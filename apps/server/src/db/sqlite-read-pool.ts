@@ -75,7 +75,8 @@ type Request =
   | { type: 'csv'; id: number; sql: string; parameters: readonly unknown[]; cells: readonly CsvColumn[] }
   | { type: 'iterate'; id: number; sql: string; parameters: readonly unknown[]; chunkSize: number }
   | { type: 'next'; id: number }
-  | { type: 'cancel'; id: number };
+  | { type: 'cancel'; id: number }
+  | { type: 'close' };
 
 interface Pending {
   resolve(reply: WorkerReply): void;
@@ -103,11 +104,18 @@ export interface SqliteReadPoolOptions {
 
 const WORKER_URL = new URL('./sqlite-read-worker.js', import.meta.url);
 
+/**
+ * How long a closing thread has to close its connection and end on its own before it is ended
+ * from outside: the close waits behind a read that outlived the grace of `stop`.
+ */
+const THREAD_END_WAIT_MS = 1000;
+
 /** One worker thread and the requests it has not answered yet. */
 class ReadWorker {
   readonly pending = new Map<number, Pending>();
   private readonly worker: Worker;
   private failure: Error | undefined;
+  private ended = false;
   /** Told when the last request in hand is answered. */
   private readonly onIdle: (() => void)[] = [];
 
@@ -135,7 +143,10 @@ class ReadWorker {
       onExit();
     };
     this.worker.on('error', fail);
-    this.worker.on('exit', (code) => fail(new Error(`SQLite reader thread exited (code ${code})`)));
+    this.worker.on('exit', (code) => {
+      this.ended = true;
+      fail(new Error(`SQLite reader thread exited (code ${code})`));
+    });
   }
 
   get alive(): boolean {
@@ -143,7 +154,7 @@ class ReadWorker {
   }
 
   /** Sends a request; resolves with the worker's reply to it (rows, or one chunk of a stream). */
-  request(request: Exclude<Request, { type: 'cancel' }>): Promise<WorkerReply> {
+  request(request: Exclude<Request, { type: 'cancel' } | { type: 'close' }>): Promise<WorkerReply> {
     if (this.failure) return Promise.reject(this.failure);
     return new Promise<WorkerReply>((resolve, reject) => {
       this.pending.set(request.id, { resolve, reject });
@@ -157,7 +168,13 @@ class ReadWorker {
     if (!this.failure) this.worker.postMessage({ type: 'cancel', id } satisfies Request);
   }
 
-  /** Lets the reads in hand finish (for at most `graceMs`), then ends the thread. */
+  /**
+   * Lets the reads in hand finish (for at most `graceMs`), then ends the thread: it closes its
+   * statements and connection itself and stops. A thread ended from outside with its connection
+   * open leaves the driver's objects to be finalized while the thread is torn down, the moment
+   * native addons are least safe in (better-sqlite3's own reports of aborts and crashes at worker
+   * exit); it is done only to a thread still busy `THREAD_END_WAIT_MS` after being told to close.
+   */
   async stop(graceMs: number): Promise<void> {
     if (this.pending.size > 0 && !this.failure) {
       let timer: NodeJS.Timeout | undefined;
@@ -168,7 +185,18 @@ class ReadWorker {
       clearTimeout(timer);
     }
     this.failure ??= new Error('SQLite reader pool closed');
-    await this.worker.terminate();
+    if (this.ended) return;
+    // Referenced until it has ended: whoever awaits the close gets to go on.
+    this.worker.ref();
+    const exited = new Promise<boolean>((resolve) => this.worker.once('exit', () => resolve(true)));
+    this.worker.postMessage({ type: 'close' } satisfies Request);
+    let timer: NodeJS.Timeout | undefined;
+    const ended = await Promise.race([
+      exited,
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), THREAD_END_WAIT_MS))),
+    ]);
+    clearTimeout(timer);
+    if (!ended) await this.worker.terminate();
   }
 }
 

@@ -223,6 +223,15 @@ port.on('message', (/** @type {any} */ message) => {
         cursors.get(id)?.rows.return?.();
         cursors.delete(id);
         break;
+      case 'close':
+        // The pool is closing (see ReadWorker.stop): statements and connection closed here, then
+        // the port, which leaves the thread nothing to wait for: it ends on its own.
+        for (const cursor of cursors.values()) cursor.rows.return?.();
+        cursors.clear();
+        statements.clear();
+        db.close();
+        port.close();
+        break;
       default:
         throw new Error(`unknown message ${String(message.type)}`);
     }
