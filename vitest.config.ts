@@ -11,6 +11,8 @@ export default defineConfig({
     // file fills the cores meanwhile. Measured on b26f654 (1,691 tests): browser files one after
     // another 675 s, two at a time 528 s, three at a time 446 s, every test passing each time.
     maxWorkers: 3,
+    // The default output, and last the names of any files a dying worker took with it.
+    reporters: ['default', './scripts/unfinished-files-reporter.mjs'],
     projects: [
       {
         test: {
