@@ -6,7 +6,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver as KyselySqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDatabase,
+  type SqliteDialectConfig,
+  type SqliteStatement,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import {
@@ -59,6 +70,33 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
 export const SQLITE_FILE_NAME = 'magazzino.sqlite';
+
+/**
+ * Kysely's SQLite driver with its transactions begun IMMEDIATE. The main connection is this
+ * process's one writer, but not the file's: the search index's merge thread writes beside it
+ * (`mergeSearchIndexes`), and so would a command run beside the server. A transaction begun plain
+ * (DEFERRED) takes its snapshot at its first read and asks for the write lock at its first write;
+ * when another connection has committed in between, SQLite refuses that write at once
+ * (SQLITE_BUSY_SNAPSHOT, which no busy wait can mend): a write that reads first (a create reads
+ * the spellings in use) failed with a 500. Begun IMMEDIATE, a transaction takes the write lock
+ * first, waiting for it as busy_timeout allows. Every transaction on this
+ * connection writes: a backup reads through a connection of its own (backup-support.ts).
+ */
+class ImmediateSqliteDriver extends KyselySqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.settings);
+  }
+}
 
 /** Statements kept prepared on the main SQLite connection (Kysely would prepare every query anew). */
 const STATEMENT_CACHE_SIZE = 200;
@@ -214,7 +252,9 @@ export function openDatabase(options: {
   sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
   // The triggers of `parts` call it (migration 023): registered before the migrations run.
   registerSearchWords(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   const readers = options.sqliteReaders ?? 0;
   const reader =
     readers > 0

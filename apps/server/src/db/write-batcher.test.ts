@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from './dialect.js';
+import { openDatabase, SQLITE_FILE_NAME, type DatabaseHandle } from './dialect.js';
+import SqliteDriver from './sqlite-driver.js';
 import { WriteBatcher } from './write-batcher.js';
 
 describe('WriteBatcher (group commit on SQLite)', () => {
@@ -23,6 +24,36 @@ describe('WriteBatcher (group commit on SQLite)', () => {
   afterAll(async () => {
     await handle.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('holds the write lock from the start of a write: another writer cannot commit between its reads and its writes', async () => {
+    // Another connection writing to the file, as the search index's merge thread does. Begun
+    // DEFERRED, the write below took its snapshot at its read, the other connection committed, and
+    // its insert was refused at once (SQLITE_BUSY_SNAPSHOT): a create answered 500.
+    const other = new SqliteDriver(path.join(dataDir, SQLITE_FILE_NAME));
+    other.pragma('busy_timeout = 0');
+    const otherInsert = other.prepare("insert into notes (label) values ('other writer')");
+    try {
+      const refused = await handle.writes.run(async (trx) => {
+        await sql`select count(*) from notes`.execute(trx);
+        let code: unknown;
+        try {
+          otherInsert.run();
+        } catch (error) {
+          code = (error as { code?: unknown }).code;
+        }
+        await sql`insert into notes (label) values ('read, then written')`.execute(trx);
+        return code;
+      });
+      // The other writer had to wait (here without a busy timeout: refused), then gets its turn.
+      expect(refused).toBe('SQLITE_BUSY');
+      expect(await labels()).toContain('read, then written');
+      otherInsert.run();
+      expect(await labels()).toContain('other writer');
+    } finally {
+      other.close();
+      await sql`delete from notes`.execute(handle.db);
+    }
   });
 
   it('commits writes that arrive together and answers each caller with its own result', async () => {
