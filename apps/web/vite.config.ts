@@ -429,5 +429,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup.ts'],
     css: false,
+    // A guard against a test that hangs, not a speed check: beside the browser files on 2 slow
+    // cores, tests that take about 2 s alone took 4.9–5.1 s, past Vitest's default of 5.
+    testTimeout: 20_000,
   },
 });
