@@ -24,14 +24,22 @@ function partRow(index: number, fields: Record<string, unknown>) {
 }
 
 /** The parts of 020 the test searches: pairs at the end of a value, before a character outside ASCII. */
+// Each with a code of its own: the factory's numbered ones (51787…) hold whatever digits the parts
+// made before in the same process give them, and a search for '6"' or '90' also reads codes.
 const ROWS = [
   // The whole modello is a pair: before 021 no trigram held it.
-  partRow(1, { nome: 'Faro anteriore', marca: 'Audi', modello: 'A4' }),
+  partRow(1, { nome: 'Faro anteriore', marca: 'Audi', modello: 'A4', codice: 'ZX-101' }),
   // A pair only in a fitment value, the part's own being longer.
-  partRow(2, { nome: 'Specchietto', marca: 'Ford', modello: 'Fiesta', compatibilita: [{ marca: 'DS' }] }),
+  partRow(2, {
+    nome: 'Specchietto',
+    marca: 'Ford',
+    modello: 'Fiesta',
+    codice: 'ZX-102',
+    compatibilita: [{ marca: 'DS' }],
+  }),
   // A pair followed by a character a query cannot name beforehand (°), or by a quote and one (").
-  partRow(3, { nome: 'Termostato 90°', marca: 'Fiat', modello: 'Panda' }),
-  partRow(4, { nome: 'Cerchio 16"€', marca: 'Fiat', modello: 'Punto' }),
+  partRow(3, { nome: 'Termostato 90°', marca: 'Fiat', modello: 'Panda', codice: 'ZX-103' }),
+  partRow(4, { nome: 'Cerchio 16"€', marca: 'Fiat', modello: 'Punto', codice: 'ZX-104' }),
   partRow(5, { nome: 'Paraurti', marca: 'Citroën', modello: 'C3 Picasso', codice: 'K3-77' }),
 ];
 
