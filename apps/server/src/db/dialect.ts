@@ -46,7 +46,16 @@ export interface DatabaseHandle {
    * Runs a unit of writes in a transaction. On SQLite writes arriving together share one
    * transaction (group commit, each in its own savepoint); on PostgreSQL each has its own.
    */
-  writes: { run<T>(work: Write<T>): Promise<T> };
+  writes: {
+    run<T>(work: Write<T>): Promise<T>;
+    /**
+     * Runs a unit whose writes are one statement (`insertTogether`), its reads before it: on
+     * PostgreSQL outside any transaction (a statement is atomic alone, and in a transaction of
+     * READ COMMITTED, PostgreSQL's default, each read would take a snapshot of its own just the
+     * same), saving `begin` and `commit`; on SQLite as `run`, in the batch's transaction.
+     */
+    single<T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T>;
+  };
   dialect: DialectName;
   /** Human-readable location (file path or host/database, never a password). */
   describe: string;
@@ -231,7 +240,7 @@ export function openDatabase(options: {
     return {
       db,
       reader,
-      writes: { run: (work) => db.transaction().execute(work) },
+      writes: { run: (work) => db.transaction().execute(work), single: (work) => work(db) },
       dialect: 'postgres',
       describe: `postgres://${url.host}${url.pathname}`,
       // Kysely's migrator takes a PostgreSQL advisory lock (pg_advisory_xact_lock) itself.

@@ -23,6 +23,10 @@ import {
   searchIndexSegments,
 } from './search-index-merge.js';
 
+const iso = (time: number) => new Date(time).toISOString();
+/** The history row of a part stored at `time`. */
+const created = (time: number) => ({ kind: 'creato', actor: null, changes: [], at: iso(time) }) as const;
+
 const NAMES = ['Faro anteriore', 'Pompa acqua', 'Alternatore', 'Specchietto retrovisore', 'Radiatore'];
 const MAKES = ['Fiat', 'Volkswagen', 'Ford', 'Renault', 'Opel'];
 
@@ -42,7 +46,7 @@ async function fragmentedWarehouse(dataDir: string, parts: number): Promise<Data
     const time = start + index * 1000;
     await handle.db
       .transaction()
-      .execute((trx) => insertPart(trx, input, newId(time), new Date(time).toISOString()));
+      .execute((trx) => insertPart(trx, input, newId(time), iso(time), null, created(time)));
   }
   // Some of them sold: their entries move to the other index, a commit each too.
   for (let seq = 3; seq <= parts; seq += 5) {
@@ -124,7 +128,7 @@ describe('the search indexes’ upkeep (SQLite)', () => {
       const time = start + index * 1000;
       await handle.db
         .transaction()
-        .execute((trx) => insertPart(trx, input, newId(time), new Date(time).toISOString()));
+        .execute((trx) => insertPart(trx, input, newId(time), iso(time), null, created(time)));
     }
     stop.abort();
     const { merges, stopped } = await merging;

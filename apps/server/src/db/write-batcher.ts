@@ -34,6 +34,11 @@ export class WriteBatcher {
     });
   }
 
+  /** `run`: SQLite's statements cost no round trip, so a unit of one write gains nothing apart. */
+  single<T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+    return this.run(work);
+  }
+
   /** Resolves once every write handed in so far is committed or refused. */
   async idle(): Promise<void> {
     while (this.running) await this.running;

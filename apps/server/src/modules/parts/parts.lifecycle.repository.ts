@@ -36,7 +36,8 @@ export interface NewPartEvent {
   at: string;
 }
 
-function toEventRow(event: NewPartEvent) {
+/** The part_events row of `event`. */
+export function toEventRow(event: NewPartEvent) {
   return {
     part_id: event.part._id,
     part_nome: event.part.nome,

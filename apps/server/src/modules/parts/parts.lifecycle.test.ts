@@ -341,16 +341,32 @@ describe.each(DIALECTS)("a part's life on %s", (dialect) => {
         await sql`create trigger refuse_boom before insert on part_events
           for each row execute function refuse_boom()`.execute(t.app.db);
       }
+      // Rows of the tables a create writes beside the part.
+      const sideRows = async () => {
+        const { rows } = await sql<{ fitments: number | string; photos: number | string }>`select
+          (select count(*) from part_fitments) as fitments,
+          (select count(*) from part_images) as photos`.execute(t.app.db);
+        return rows.map((row) => ({ fitments: Number(row.fitments), photos: Number(row.photos) }));
+      };
       try {
         const before = await get<Part[]>('/api/componenti?stato=tutti&limit=1');
-        const created = await clerk.inject({
-          method: 'POST',
-          url: '/api/componenti/crea-componente',
-          payload: partInput({ nome: 'BOOM' }),
-        });
-        expect(created.statusCode).toBe(500);
+        const sidesBefore = await sideRows();
+        const photo = (n: number) => `/media/${String(n).repeat(64)}.webp`;
+        for (const extra of [
+          {},
+          // Its fitment and photos too: on PostgreSQL the part, they and the event are one statement.
+          { compatibilita: [{ marca: 'Fiat', modello: 'Panda' }], immagini: [photo(1), photo(2)] },
+        ]) {
+          const created = await clerk.inject({
+            method: 'POST',
+            url: '/api/componenti/crea-componente',
+            payload: partInput({ nome: 'BOOM', ...extra }),
+          });
+          expect(created.statusCode).toBe(500);
+        }
         expect((await get<Part[]>('/api/componenti?stato=tutti&limit=1')).total).toBe(before.total);
         expect(await ids('/api/componenti?nome=boom&stato=tutti')).toEqual([]);
+        expect(await sideRows()).toEqual(sidesBefore);
 
         const part = await create({ nome: 'Quasi', peso: '2' });
         const renamed = await clerk.inject({

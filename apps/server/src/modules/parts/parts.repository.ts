@@ -28,6 +28,7 @@ import {
 import { readCsvRecords } from '../../db/csv-reads.js';
 import { compiledByShape, compiledOnce, prepared, seqInList, seqList } from '../../db/prepared-statements.js';
 import type { Database } from '../../db/schema.js';
+import { insertTogether } from '../../db/write-together.js';
 import { codeKey, foldText } from '../../lib/text-fold.js';
 import {
   insertFitments,
@@ -36,16 +37,20 @@ import {
   replaceFitments,
 } from './parts.fitments.repository.js';
 import { insertImages, replaceImages } from './parts.images.repository.js';
+import { toEventRow, type NewPartEvent } from './parts.lifecycle.repository.js';
 import {
   FIELD_COLUMNS,
   locationKey,
   locationRange,
   csvColumnsOf,
   fieldColumn,
+  hasPhotoRows,
   partFieldsReader,
   PART_COLUMNS,
   photosOf,
   toFieldColumns,
+  toFitmentRows,
+  toImageRows,
   toNewRow,
   vehicleKey,
   toStoredPart,
@@ -373,25 +378,37 @@ export async function findPartById(db: Kysely<Database>, id: string): Promise<St
 }
 
 /**
- * Stores a new part with its fitment and its photos, and returns it; `vehicle` is its donor vehicle (whose
- * targa and telaio its search key holds), null when none.
+ * Stores a new part with its fitment and its photos, and the event that records it (`event`, of
+ * this part), and returns it; `vehicle` is its donor vehicle (whose targa and telaio its search key
+ * holds), null when none. One statement on PostgreSQL (`insertTogether`): it needs no transaction.
  */
 export async function insertPart(
   db: Kysely<Database>,
   input: PartInput,
   id: string,
   createdAt: string,
-  vehicle: DonorVehicleKeys | null = null,
+  vehicle: DonorVehicleKeys | null,
+  event: Omit<NewPartEvent, 'part'>,
 ): Promise<StoredPart> {
-  const row = await db
-    .insertInto('parts')
-    .values(toNewRow(input, id, createdAt, vehicle))
-    .returning(PART_COLUMNS)
-    .executeTakeFirstOrThrow();
   const compatibilita = input.compatibilita ?? [];
   const photos = photosOf(input);
-  await insertFitments(db, [{ partId: id, list: compatibilita }]);
-  await insertImages(db, [{ partId: id, photos }]);
+  const fitmentRows = toFitmentRows(id, compatibilita);
+  const imageRows = hasPhotoRows(photos) ? toImageRows(id, photos) : [];
+  const [row] = await insertTogether(
+    db,
+    db
+      .insertInto('parts')
+      .values(toNewRow(input, id, createdAt, vehicle))
+      .returning(PART_COLUMNS),
+    [
+      ...(fitmentRows.length > 0 ? [db.insertInto('part_fitments').values(fitmentRows)] : []),
+      ...(imageRows.length > 0 ? [db.insertInto('part_images').values(imageRows)] : []),
+      db.insertInto('part_events').values(toEventRow({ ...event, part: { _id: id, nome: input.nome } })),
+    ],
+    // The part and its event alone: a few texts (the donor vehicle's columns are there or not).
+    { prepare: fitmentRows.length === 0 && imageRows.length === 0 },
+  );
+  if (!row) throw new Error(`part ${id} was not stored`);
   return toStoredPart(row, compatibilita, photos);
 }
 

@@ -494,7 +494,13 @@ describe.each(DIALECTS)('search on %s', (dialect) => {
     await expect(
       t.app.db.transaction().execute(async (trx) => {
         const input = PartInputSchema.parse(partInput({ nome: 'Pompa Rollback', categoria: 'Mai vista' }));
-        await insertPart(trx, input, newId(Date.now()), new Date().toISOString());
+        const at = new Date().toISOString();
+        await insertPart(trx, input, newId(Date.now()), at, null, {
+          kind: 'creato',
+          actor: null,
+          changes: [],
+          at,
+        });
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
@@ -618,7 +624,13 @@ describe.each(DIALECTS)('search on %s', (dialect) => {
         const input = PartInputSchema.parse(
           partInput({ nome: 'Rollback', veicoloId: vehicle._id, compatibilita: [{ marca: 'Trabant Rlbk' }] }),
         );
-        await insertPart(trx, input, newId(Date.now()), new Date().toISOString(), vehicle);
+        const at = new Date().toISOString();
+        await insertPart(trx, input, newId(Date.now()), at, vehicle, {
+          kind: 'creato',
+          actor: null,
+          changes: [],
+          at,
+        });
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');

@@ -285,17 +285,18 @@ export class PartsService {
    * and records it in the history. Its code (R-004213) is its place in the order of registration.
    */
   async create(input: PartInput, actor: Actor = null): Promise<Part> {
-    // The spelling and the vehicle are read inside the write's own transaction, beside the insert
-    // and its event.
+    // The spelling and the vehicle are read first; the part, its fitment, photos and event are
+    // then one write (`writes.single`: on PostgreSQL one statement, without a transaction around it,
+    // where reads in one would have seen no more than this, each statement its own snapshot).
     return this.writes
-      .run(async (trx) => {
+      .single(async (db) => {
         const now = this.clock.now();
-        const spelled = withPhotos(await this.withKnownSpellings(input, undefined, trx), photosOf(input));
-        const vehicle = await this.vehicles.donor(input.veicoloId, trx);
-        const stored = await insertPart(trx, spelled, newId(now.getTime()), now.toISOString(), vehicle);
-        const part = withVehicle(stored, vehicle);
-        await insertEvents(trx, [{ part, kind: 'creato', actor, changes: [], at: part.createdAt }]);
-        return part;
+        const spelled = withPhotos(await this.withKnownSpellings(input, undefined, db), photosOf(input));
+        const vehicle = await this.vehicles.donor(input.veicoloId, db);
+        const at = now.toISOString();
+        const event = { kind: 'creato', actor, changes: [], at } as const;
+        const stored = await insertPart(db, spelled, newId(now.getTime()), at, vehicle, event);
+        return withVehicle(stored, vehicle);
       })
       .catch(vehicleGone);
   }
