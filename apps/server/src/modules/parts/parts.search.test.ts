@@ -28,6 +28,19 @@ const COUNT = 2500;
 const fold = (text: string) => text.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
 const alnum = (text: string) => fold(text).replace(/[^\p{L}\p{N}]/gu, '');
 
+/**
+ * Stores `input` (with its donor `vehicle`) and its history row inside a transaction that then
+ * fails: nothing of it may remain, in the index or in a count.
+ */
+function insertRolledBack(t: TestApp, input: unknown, vehicle: Vehicle | null = null): Promise<void> {
+  return t.app.db.transaction().execute(async (trx) => {
+    const at = new Date().toISOString();
+    const created = { kind: 'creato', actor: null, changes: [], at } as const;
+    await insertPart(trx, PartInputSchema.parse(input), newId(Date.now()), at, vehicle, created);
+    throw new Error('rolled back');
+  });
+}
+
 /** A small deterministic generator (xorshift32) for the random queries. */
 function randomSource(seed: number) {
   let state = seed >>> 0 || 1;
@@ -492,17 +505,7 @@ describe.each(DIALECTS)('search on %s', (dialect) => {
 
     // A write that fails inside its transaction leaves neither a row, an index entry nor a count.
     await expect(
-      t.app.db.transaction().execute(async (trx) => {
-        const input = PartInputSchema.parse(partInput({ nome: 'Pompa Rollback', categoria: 'Mai vista' }));
-        const at = new Date().toISOString();
-        await insertPart(trx, input, newId(Date.now()), at, null, {
-          kind: 'creato',
-          actor: null,
-          changes: [],
-          at,
-        });
-        throw new Error('rolled back');
-      }),
+      insertRolledBack(t, partInput({ nome: 'Pompa Rollback', categoria: 'Mai vista' })),
     ).rejects.toThrow('rolled back');
     expect((await get(search({ q: 'rollback' }, {}))).ids).toEqual([]);
     expect(await categories()).toEqual(before);
@@ -620,19 +623,11 @@ describe.each(DIALECTS)('search on %s', (dialect) => {
     expect((await get(search({ q: 'wvbn' }, {}))).ids).toEqual([]);
 
     await expect(
-      t.app.db.transaction().execute(async (trx) => {
-        const input = PartInputSchema.parse(
-          partInput({ nome: 'Rollback', veicoloId: vehicle._id, compatibilita: [{ marca: 'Trabant Rlbk' }] }),
-        );
-        const at = new Date().toISOString();
-        await insertPart(trx, input, newId(Date.now()), at, vehicle, {
-          kind: 'creato',
-          actor: null,
-          changes: [],
-          at,
-        });
-        throw new Error('rolled back');
-      }),
+      insertRolledBack(
+        t,
+        partInput({ nome: 'Rollback', veicoloId: vehicle._id, compatibilita: [{ marca: 'Trabant Rlbk' }] }),
+        vehicle,
+      ),
     ).rejects.toThrow('rolled back');
     expect((await get(search({ marca: 'rlbk' }, {}))).ids).toEqual([]);
     expect((await get(search({ q: 'xj404qp' }, {}))).ids).toEqual([]);
