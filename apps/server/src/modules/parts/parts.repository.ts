@@ -37,7 +37,7 @@ import {
   replaceFitments,
 } from './parts.fitments.repository.js';
 import { insertImages, replaceImages } from './parts.images.repository.js';
-import { toEventRow, type NewPartEvent } from './parts.lifecycle.repository.js';
+import { toEventRow, type Actor } from './parts.lifecycle.repository.js';
 import {
   FIELD_COLUMNS,
   locationKey,
@@ -378,9 +378,9 @@ export async function findPartById(db: Kysely<Database>, id: string): Promise<St
 }
 
 /**
- * Stores a new part with its fitment and its photos, and the event that records it (`event`, of
- * this part), and returns it; `vehicle` is its donor vehicle (whose targa and telaio its search key
- * holds), null when none. One statement on PostgreSQL (`insertTogether`): it needs no transaction.
+ * Stores a new part with its fitment and its photos, and its history's 'creato' row by `actor`,
+ * and returns it; `vehicle` is its donor vehicle (whose targa and telaio its search key holds),
+ * null when none. One statement on PostgreSQL (`insertTogether`): it needs no transaction.
  */
 export async function insertPart(
   db: Kysely<Database>,
@@ -388,7 +388,7 @@ export async function insertPart(
   id: string,
   createdAt: string,
   vehicle: DonorVehicleKeys | null,
-  event: Omit<NewPartEvent, 'part'>,
+  actor: Actor,
 ): Promise<StoredPart> {
   const compatibilita = input.compatibilita ?? [];
   const photos = photosOf(input);
@@ -403,7 +403,15 @@ export async function insertPart(
     [
       ...(fitmentRows.length > 0 ? [db.insertInto('part_fitments').values(fitmentRows)] : []),
       ...(imageRows.length > 0 ? [db.insertInto('part_images').values(imageRows)] : []),
-      db.insertInto('part_events').values(toEventRow({ ...event, part: { _id: id, nome: input.nome } })),
+      db.insertInto('part_events').values(
+        toEventRow({
+          part: { _id: id, nome: input.nome },
+          kind: 'creato',
+          actor,
+          changes: [],
+          at: createdAt,
+        }),
+      ),
     ],
     // The part and its event alone: a few texts (the donor vehicle's columns are there or not).
     { prepare: fitmentRows.length === 0 && imageRows.length === 0 },

@@ -34,9 +34,14 @@ const alnum = (text: string) => fold(text).replace(/[^\p{L}\p{N}]/gu, '');
  */
 function insertRolledBack(t: TestApp, input: unknown, vehicle: Vehicle | null = null): Promise<void> {
   return t.app.db.transaction().execute(async (trx) => {
-    const at = new Date().toISOString();
-    const created = { kind: 'creato', actor: null, changes: [], at } as const;
-    await insertPart(trx, PartInputSchema.parse(input), newId(Date.now()), at, vehicle, created);
+    await insertPart(
+      trx,
+      PartInputSchema.parse(input),
+      newId(Date.now()),
+      new Date().toISOString(),
+      vehicle,
+      null,
+    );
     throw new Error('rolled back');
   });
 }

@@ -293,9 +293,7 @@ export class PartsService {
         const now = this.clock.now();
         const spelled = withPhotos(await this.withKnownSpellings(input, undefined, db), photosOf(input));
         const vehicle = await this.vehicles.donor(input.veicoloId, db);
-        const at = now.toISOString();
-        const event = { kind: 'creato', actor, changes: [], at } as const;
-        const stored = await insertPart(db, spelled, newId(now.getTime()), at, vehicle, event);
+        const stored = await insertPart(db, spelled, newId(now.getTime()), now.toISOString(), vehicle, actor);
         return withVehicle(stored, vehicle);
       })
       .catch(vehicleGone);
