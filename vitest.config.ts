@@ -31,6 +31,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // A database of each dialect migrated once per run, copied by every test app.
+          globalSetup: ['test/migrated-templates.ts'],
         },
       },
       'apps/web',

@@ -6,7 +6,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import type { DialectName } from '../src/db/dialect.js';
 import { createAccount } from '../src/modules/accounts/accounts.service.js';
 import { SESSION_COOKIE } from '../src/modules/accounts/session.cookie.js';
-import { createTestDatabase, type TestDatabase } from './databases.js';
+import { createMigratedTestDatabase, type TestDatabase } from './databases.js';
 
 export interface TestApp {
   app: App;
@@ -35,7 +35,8 @@ export async function buildAppOn(database: TestDatabase): Promise<App> {
 }
 
 /**
- * The whole app, built without a port on a fresh database of `dialect`.
+ * The whole app, built without a port on a fresh database of `dialect` (at the latest migration:
+ * `createMigratedTestDatabase`).
  * `env` overrides configuration variables (SIGNUP, MAX_UPLOAD_MB, ...); `overrides` swap a port
  * (`clock`, `mailer`, `mediaStorage`, `rateLimitStore`). Logs are off unless `logStream` is given
  * (with LOG_LEVEL in `env`), to read the app's own log lines.
@@ -45,7 +46,7 @@ export async function buildTestApp(
   env: Record<string, string> = {},
   overrides: AppOverrides = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(dialect);
+  const database = await createMigratedTestDatabase(dialect);
   const config = testConfig(database, env);
   const app = await buildApp(config, { ...(overrides.logStream ? {} : { logger: false }), ...overrides });
   await app.ready();

@@ -3,7 +3,25 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { DialectName } from '../src/db/dialect.js';
+import { inject } from 'vitest';
+import { SQLITE_FILE_NAME, type DialectName } from '../src/db/dialect.js';
+
+/**
+ * What the server project's global setup (migrated-templates.ts) hands the test files
+ * (`inject('migratedTemplates')`).
+ */
+export interface MigratedTemplates {
+  /** A SQLite file at the latest migration, closed (no WAL beside it): copy it, never open it. */
+  sqliteFile?: string;
+  /** A PostgreSQL database at the latest migration, with no connection left open to it. */
+  postgresDatabase?: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    migratedTemplates: MigratedTemplates;
+  }
+}
 
 /**
  * Where the PostgreSQL tests connect to create their throw-away databases. The machines of this
@@ -35,10 +53,49 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A brand-new empty database of the given dialect, plus a fresh data directory. */
-export async function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
+/** The URL of database `name` on the server of PG_ADMIN_URL. */
+export function postgresUrlOf(name: string): string {
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * Waits (up to 5 s) until no connection to database `name` is left: pg's Pool.end() resolves
+ * before its sockets are closed, and a database with a connection can be neither dropped cleanly
+ * (the forced drop kills it mid-close: an uncaught error in the pool) nor copied.
+ */
+export async function waitForNoConnections(client: pg.Client, name: string): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (Date.now() < deadline) {
+    const { rows } = await client.query<{ n: number }>(
+      'select count(*)::int as n from pg_stat_activity where datname = $1',
+      [name],
+    );
+    if ((rows[0]?.n ?? 0) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Runs `work` with a connection of PG_ADMIN_URL, closed after. */
+export async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh data directory, and for PostgreSQL a database made by `create` (given its name). */
+async function testDatabase(
+  dialect: DialectName,
+  create: { sqlite(dataDir: string): void; postgres(client: pg.Client, name: string): Promise<void> },
+): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `magazzino-${dialect}-`));
   if (dialect === 'sqlite') {
+    create.sqlite(dataDir);
     return {
       dialect,
       dataDir,
@@ -50,39 +107,48 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
     };
   }
   const name = `magazzino_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
+  await withAdmin((client) => create.postgres(client, name));
   return {
     dialect,
     dataDir,
-    databaseUrl: url.toString(),
+    databaseUrl: postgresUrlOf(name),
     drop: async () => {
-      const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await client.connect();
-      try {
-        // pg's Pool.end() resolves before its sockets are closed: wait for them to go, so the
-        // forced drop below never kills a connection mid-close (an uncaught error in the pool).
-        const deadline = Date.now() + 5_000;
-        while (Date.now() < deadline) {
-          const { rows } = await client.query<{ n: number }>(
-            'select count(*)::int as n from pg_stat_activity where datname = $1',
-            [name],
-          );
-          if ((rows[0]?.n ?? 0) === 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 25));
-        }
+      await withAdmin(async (client) => {
+        await waitForNoConnections(client, name);
         await client.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await client.end();
-      }
+      });
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A brand-new empty database of the given dialect, plus a fresh data directory. */
+export function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
+  return testDatabase(dialect, {
+    sqlite: () => undefined,
+    postgres: async (client, name) => {
+      await client.query(`create database ${name}`);
+    },
+  });
+}
+
+/**
+ * A database of the given dialect at the latest migration, plus a fresh data directory: a copy of
+ * the template the server project's global setup migrated for this run (test/migrated-templates.ts),
+ * the same database the app's migrations make on an empty one, without their 1–3 s. Outside that
+ * project (no template provided), an empty database, which the app migrates when it opens it.
+ */
+export function createMigratedTestDatabase(dialect: DialectName): Promise<TestDatabase> {
+  const templates = inject('migratedTemplates') as MigratedTemplates | undefined;
+  const { sqliteFile, postgresDatabase } = templates ?? {};
+  return testDatabase(dialect, {
+    sqlite: (dataDir) => {
+      if (sqliteFile) fs.copyFileSync(sqliteFile, path.join(dataDir, SQLITE_FILE_NAME));
+    },
+    postgres: async (client, name) => {
+      await client.query(
+        postgresDatabase ? `create database ${name} template ${postgresDatabase}` : `create database ${name}`,
+      );
+    },
+  });
 }

@@ -4,8 +4,9 @@ import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import type { OutgoingMail } from './mailer.js';
 import { collectLogs } from '../../test/accounts.js';
-import { buildTestApp } from '../../test/app.js';
+import { buildAppOn, buildTestApp } from '../../test/app.js';
 import { ManualClock } from '../../test/clock.js';
+import { createTestDatabase } from '../../test/databases.js';
 import { startSmtpReceiver } from '../../test/smtp-receiver.js';
 
 const MAIL: OutgoingMail = {
@@ -103,10 +104,12 @@ describe('mail without SMTP on a server others can reach', () => {
 
 describe('files of DATA_DIR', () => {
   it('are readable by the server user only: the folder 0700, the database, its WAL and mails 0600', async () => {
-    const t = await buildTestApp('sqlite');
+    // An empty database, so that the app creates the database file itself (a test app's is a copy).
+    const database = await createTestDatabase('sqlite');
+    const app = await buildAppOn(database);
     try {
-      expect(await t.app.mailer.send(MAIL)).toBe(true);
-      const { dataDir } = t.config;
+      expect(await app.mailer.send(MAIL)).toBe(true);
+      const { dataDir } = database;
       const mode = (file: string) => fs.statSync(file).mode & 0o777;
       expect(mode(dataDir)).toBe(0o700);
       const outbox = path.join(dataDir, 'outbox');
@@ -121,7 +124,8 @@ describe('files of DATA_DIR', () => {
       expect(files.some((f) => f.endsWith('-wal'))).toBe(true);
       for (const file of files) expect(mode(file), file).toBe(0o600);
     } finally {
-      await t.close();
+      await app.close();
+      await database.drop();
     }
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUserInput } from '../../../test/accounts.js';
 import { ManualClock } from '../../../test/clock.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../../../test/databases.js';
+import { createMigratedTestDatabase, DIALECTS, type TestDatabase } from '../../../test/databases.js';
 import { RecordingMailer } from '../../../test/recording-mailer.js';
 import { openDatabase, type DatabaseHandle } from '../../db/dialect.js';
 import { migrateToLatest } from '../../db/migrate.js';
@@ -20,7 +20,7 @@ describe.each(DIALECTS)('accounts service with its ports on %s', (dialect) => {
   let sessions: SessionService;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
+    database = await createMigratedTestDatabase(dialect);
     handle = openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
     await migrateToLatest(handle.db);
     sessions = new SessionService({ db: handle.db, idleMs: 86_400_000, maxMs: 86_400_000, clock, secrets });

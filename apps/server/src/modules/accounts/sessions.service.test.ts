@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../../../test/databases.js';
+import { createMigratedTestDatabase, DIALECTS, type TestDatabase } from '../../../test/databases.js';
 import { newUserInput } from '../../../test/accounts.js';
 import { openDatabase, type DatabaseHandle } from '../../db/dialect.js';
 import { migrateToLatest } from '../../db/migrate.js';
@@ -17,7 +17,7 @@ describe.each(DIALECTS)('server-side sessions on %s', (dialect) => {
   let userId: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
+    database = await createMigratedTestDatabase(dialect);
     handle = openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
     await migrateToLatest(handle.db);
     userId = (await createAccount(handle.db, newUserInput(), new ManualClock(START)))._id;

@@ -2,7 +2,7 @@ import { PartInputSchema } from '@magazzino/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partInput } from '../../../test/factories.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../../../test/databases.js';
+import { createMigratedTestDatabase, DIALECTS, type TestDatabase } from '../../../test/databases.js';
 import { openDatabase, type DatabaseHandle } from '../../db/dialect.js';
 import { migrateDatabase } from '../../db/migrate.js';
 import { newId } from '../../lib/ids.js';
@@ -15,7 +15,7 @@ describe.each(DIALECTS)('a page of parts read by seq, and a search of words, on 
   let seqs: number[];
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
+    database = await createMigratedTestDatabase(dialect);
     // One connection for the long reads: pg_prepared_statements shows a connection's own.
     handle = openDatabase({
       databaseUrl: database.databaseUrl,

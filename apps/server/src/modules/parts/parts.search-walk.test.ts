@@ -3,7 +3,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partInput } from '../../../test/factories.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../../../test/databases.js';
+import { createMigratedTestDatabase, DIALECTS, type TestDatabase } from '../../../test/databases.js';
 import { openDatabase, type DatabaseHandle } from '../../db/dialect.js';
 import { migrateDatabase } from '../../db/migrate.js';
 import type { Database } from '../../db/schema.js';
@@ -25,7 +25,7 @@ describe.runIf(DIALECTS.includes('postgres'))('a common term read on the rows, o
   let seqs: number[];
 
   beforeAll(async () => {
-    database = await createTestDatabase('postgres');
+    database = await createMigratedTestDatabase('postgres');
     handle = openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
     await migrateDatabase(handle);
     const start = Date.parse('2025-03-01T00:00:00.000Z');
