@@ -31,8 +31,12 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // A database of each dialect migrated once per run, copied by every test app.
+          // A database of each dialect migrated once per run, copied by every test app, and the
+          // files of a worker sharing its modules (the app, its drivers, sharp) instead of each
+          // importing them again: a server file keeps no state in a module that another reads.
+          // This project alone, 2026-11-29: 273 s, 240 s with the copies, 189 s sharing modules.
           globalSetup: ['test/migrated-templates.ts'],
+          isolate: false,
         },
       },
       'apps/web',

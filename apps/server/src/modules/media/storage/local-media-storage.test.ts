@@ -13,7 +13,11 @@ describe('LocalMediaStorage', () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'magazzino-media-'));
     storage = new LocalMediaStorage(path.join(root, 'media'));
   });
-  afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+  afterEach(() => {
+    // The spies on node:fs/promises go with their test, not into the next one (or the next file's).
+    vi.restoreAllMocks();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
 
   // What every storage does is checked by media-storage.test.ts; here, what only files do.
 
