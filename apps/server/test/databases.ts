@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
-import { SQLITE_FILE_NAME, type DialectName } from '../src/db/dialect.js';
+import { afterEach, inject } from 'vitest';
+import { openDatabase, SQLITE_FILE_NAME, type DatabaseHandle, type DialectName } from '../src/db/dialect.js';
+import { migrateDatabase } from '../src/db/migrate.js';
 
 /**
  * What the server project's global setup (migrated-templates.ts) hands the test files
@@ -136,19 +137,58 @@ export function createTestDatabase(dialect: DialectName): Promise<TestDatabase> 
  * A database of the given dialect at the latest migration, plus a fresh data directory: a copy of
  * the template the server project's global setup migrated for this run (test/migrated-templates.ts),
  * the same database the app's migrations make on an empty one, without their 1–3 s. Outside that
- * project (no template provided), an empty database, which the app migrates when it opens it.
+ * project (no template provided), an empty database migrated here.
  */
-export function createMigratedTestDatabase(dialect: DialectName): Promise<TestDatabase> {
+export async function createMigratedTestDatabase(dialect: DialectName): Promise<TestDatabase> {
   const templates = inject('migratedTemplates') as MigratedTemplates | undefined;
-  const { sqliteFile, postgresDatabase } = templates ?? {};
+  const template = dialect === 'sqlite' ? templates?.sqliteFile : templates?.postgresDatabase;
+  if (template === undefined) {
+    const database = await createTestDatabase(dialect);
+    await migrateDatabaseOf(database);
+    return database;
+  }
   return testDatabase(dialect, {
-    sqlite: (dataDir) => {
-      if (sqliteFile) fs.copyFileSync(sqliteFile, path.join(dataDir, SQLITE_FILE_NAME));
-    },
+    sqlite: (dataDir) => fs.copyFileSync(template, path.join(dataDir, SQLITE_FILE_NAME)),
     postgres: async (client, name) => {
-      await client.query(
-        postgresDatabase ? `create database ${name} template ${postgresDatabase}` : `create database ${name}`,
-      );
+      await client.query(`create database ${name} template ${template}`);
     },
   });
+}
+
+/** Applies every migration to `database` (its own connections, closed after). */
+export async function migrateDatabaseOf(
+  database: Pick<TestDatabase, 'databaseUrl' | 'dataDir'>,
+): Promise<void> {
+  const handle = openDatabase({
+    databaseUrl: database.databaseUrl,
+    dataDir: database.dataDir,
+    sqliteReaders: 0,
+  });
+  try {
+    await migrateDatabase(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * For tests that open a database themselves: `open(made)` opens the database `made` resolves to,
+ * and after each test its handle is closed and the database dropped.
+ */
+export function openedForEachTest(): (
+  made: Promise<TestDatabase>,
+) => Promise<{ database: TestDatabase; handle: DatabaseHandle }> {
+  let database: TestDatabase | undefined;
+  let handle: DatabaseHandle | undefined;
+  afterEach(async () => {
+    await handle?.close();
+    handle = undefined;
+    await database?.drop();
+    database = undefined;
+  });
+  return async (made) => {
+    database = await made;
+    handle = openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
+    return { database, handle };
+  };
 }

@@ -11,25 +11,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
-import { openDatabase, SQLITE_FILE_NAME } from '../src/db/dialect.js';
-import { migrateDatabase } from '../src/db/migrate.js';
+import { SQLITE_FILE_NAME } from '../src/db/dialect.js';
 import {
   DIALECTS,
+  migrateDatabaseOf,
   postgresUrlOf,
   waitForNoConnections,
   withAdmin,
   type MigratedTemplates,
 } from './databases.js';
-
-/** Opens a database, applies every migration and closes it. */
-async function migrate(databaseUrl: string | undefined, dataDir: string): Promise<void> {
-  const handle = openDatabase({ databaseUrl, dataDir, sqliteReaders: 0 });
-  try {
-    await migrateDatabase(handle);
-  } finally {
-    await handle.close();
-  }
-}
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'magazzino-templates-'));
@@ -42,12 +32,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await migrate(undefined, dataDir);
+    await migrateDatabaseOf({ databaseUrl: undefined, dataDir });
     templates.sqliteFile = path.join(dataDir, SQLITE_FILE_NAME);
     if (DIALECTS.includes('postgres')) {
       await withAdmin((client) => client.query(`create database ${postgresName}`));
       templates.postgresDatabase = postgresName;
-      await migrate(postgresUrlOf(postgresName), dataDir);
+      await migrateDatabaseOf({ databaseUrl: postgresUrlOf(postgresName), dataDir });
       // A database is copied only with no connection to it: the pool's may still be closing.
       await withAdmin((client) => waitForNoConnections(client, postgresName));
     }

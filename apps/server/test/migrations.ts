@@ -1,8 +1,8 @@
 import { Migrator, type Kysely } from 'kysely';
-import { afterEach, expect } from 'vitest';
-import { openDatabase, type DatabaseHandle, type DialectName } from '../src/db/dialect.js';
+import { expect } from 'vitest';
+import type { DialectName } from '../src/db/dialect.js';
 import { migrations } from '../src/db/migrations/index.js';
-import { createTestDatabase, type TestDatabase } from './databases.js';
+import { createTestDatabase, openedForEachTest } from './databases.js';
 
 /**
  * A migrator over the app's own migrations, for a migration test that walks a database version by
@@ -21,17 +21,9 @@ export type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
  * version), with its Kysely and the migrator; closed and dropped after each test.
  */
 export function previousVersionDatabase(dialect: DialectName, upTo: string) {
-  let database: TestDatabase | undefined;
-  let handle: DatabaseHandle | undefined;
-  afterEach(async () => {
-    await handle?.close();
-    handle = undefined;
-    await database?.drop();
-    database = undefined;
-  });
+  const open = openedForEachTest();
   return async () => {
-    database = await createTestDatabase(dialect);
-    handle = openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
+    const { database, handle } = await open(createTestDatabase(dialect));
     // Migrations take any shape of database: this one is the previous version's.
     const db = handle.db as unknown as AnyDb;
     const migrator = testMigrator(db);

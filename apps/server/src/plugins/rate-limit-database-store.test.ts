@@ -2,7 +2,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMigratedTestDatabase, DIALECTS, type TestDatabase } from '../../test/databases.js';
 import { openDatabase, type DatabaseHandle } from '../db/dialect.js';
-import { migrateDatabase } from '../db/migrate.js';
 import { DatabaseWindowCounters, type DatabaseCountersOptions } from './rate-limit-database-store.js';
 
 const silent = { warn: () => undefined };
@@ -29,7 +28,6 @@ describe.each(DIALECTS)('rate-limit counters in the database (%s)', (dialect) =>
     database = await createMigratedTestDatabase(dialect);
     const options = { databaseUrl: database.databaseUrl, dataDir: database.dataDir };
     first = openDatabase(options);
-    await migrateDatabase(first);
     second = openDatabase(options);
   });
   afterAll(async () => {

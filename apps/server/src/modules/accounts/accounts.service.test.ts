@@ -4,7 +4,6 @@ import { ManualClock } from '../../../test/clock.js';
 import { createMigratedTestDatabase, DIALECTS, type TestDatabase } from '../../../test/databases.js';
 import { RecordingMailer } from '../../../test/recording-mailer.js';
 import { openDatabase, type DatabaseHandle } from '../../db/dialect.js';
-import { migrateToLatest } from '../../db/migrate.js';
 import type { SecretSource } from './accounts.ports.js';
 import { AccountsService, createAccount, RESET_TOKEN_TTL_MS } from './accounts.service.js';
 import { SessionService } from './sessions.service.js';
@@ -22,7 +21,6 @@ describe.each(DIALECTS)('accounts service with its ports on %s', (dialect) => {
   beforeAll(async () => {
     database = await createMigratedTestDatabase(dialect);
     handle = openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
-    await migrateToLatest(handle.db);
     sessions = new SessionService({ db: handle.db, idleMs: 86_400_000, maxMs: 86_400_000, clock, secrets });
     service = new AccountsService({
       db: handle.db,

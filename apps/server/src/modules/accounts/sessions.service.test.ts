@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMigratedTestDatabase, DIALECTS, type TestDatabase } from '../../../test/databases.js';
 import { newUserInput } from '../../../test/accounts.js';
 import { openDatabase, type DatabaseHandle } from '../../db/dialect.js';
-import { migrateToLatest } from '../../db/migrate.js';
 import { ManualClock } from '../../../test/clock.js';
 import { hashSecret } from './accounts.ports.js';
 import { createAccount } from './accounts.service.js';
@@ -19,7 +18,6 @@ describe.each(DIALECTS)('server-side sessions on %s', (dialect) => {
   beforeAll(async () => {
     database = await createMigratedTestDatabase(dialect);
     handle = openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
-    await migrateToLatest(handle.db);
     userId = (await createAccount(handle.db, newUserInput(), new ManualClock(START)))._id;
   });
   afterAll(async () => {

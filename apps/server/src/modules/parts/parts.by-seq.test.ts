@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partInput } from '../../../test/factories.js';
 import { createMigratedTestDatabase, DIALECTS, type TestDatabase } from '../../../test/databases.js';
 import { openDatabase, type DatabaseHandle } from '../../db/dialect.js';
-import { migrateDatabase } from '../../db/migrate.js';
 import { newId } from '../../lib/ids.js';
 import { findPartsBySeq, insertParts, searchSeqs } from './parts.repository.js';
 
@@ -23,7 +22,6 @@ describe.each(DIALECTS)('a page of parts read by seq, and a search of words, on 
       pgReaders: 1,
       sqliteReaders: 1,
     });
-    await migrateDatabase(handle);
     const start = Date.parse('2025-04-01T00:00:00.000Z');
     const parts = Array.from({ length: 30 }, (_, index) => ({
       id: newId(start + index * 1000),

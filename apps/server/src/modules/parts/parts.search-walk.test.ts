@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partInput } from '../../../test/factories.js';
 import { createMigratedTestDatabase, DIALECTS, type TestDatabase } from '../../../test/databases.js';
 import { openDatabase, type DatabaseHandle } from '../../db/dialect.js';
-import { migrateDatabase } from '../../db/migrate.js';
 import type { Database } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { insertParts, searchSeqs } from './parts.repository.js';
@@ -27,7 +26,6 @@ describe.runIf(DIALECTS.includes('postgres'))('a common term read on the rows, o
   beforeAll(async () => {
     database = await createMigratedTestDatabase('postgres');
     handle = openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
-    await migrateDatabase(handle);
     const start = Date.parse('2025-03-01T00:00:00.000Z');
     const parts = Array.from({ length: COUNT }, (_, index) => {
       const modello = [holdsQzw(index) ? 'Qzw' : 'Punto', holdsVxk(index) ? 'Vxk' : ''].join(' ').trim();
