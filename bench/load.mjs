@@ -1,4 +1,4 @@
-// `npm run bench [-- --sizes 100000,1000000] [-- --dialects sqlite,postgres] [-- --duration 10]`
+// `npm run bench [-- --sizes 100000,1000000] [-- --dialects sqlite,postgres] [-- --duration 10] [-- --warmup 2]`
 //
 // The search benchmark: for each warehouse size and database, seeds the demo parts (cached between
 // runs), starts the BUILT server, and drives it with 10 concurrent clients (autocannon) through
@@ -33,6 +33,7 @@ const { values: args } = parseArgs({
     dialects: { type: 'string', default: 'sqlite,postgres' },
     // Seconds of load per scenario.
     duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
     connections: { type: 'string', default: '10' },
     // Seeded databases are kept here between runs (same size, same schema: reused).
     cache: { type: 'string', default: path.join(os.tmpdir(), 'magazzino-bench-cache') },
@@ -44,6 +45,12 @@ const { values: args } = parseArgs({
 const SIZES = args.sizes.split(',').map(Number);
 const DIALECTS = args.dialects.split(',');
 const DURATION = Number(args.duration);
+/**
+ * Seconds each scenario runs, unmeasured, before it is measured: a server that has just started
+ * compiles its code and fills its caches during the first, and the copy of the warehouse it reads
+ * is cold (`--warmup 0` measures from the first request).
+ */
+const WARMUP = Number(args.warmup);
 const CONNECTIONS = Number(args.connections);
 /** Exports of every part per run: the figure is their median. */
 const EXPORT_RUNS = 3;
@@ -352,6 +359,7 @@ async function measure(dialect, count) {
     const rows = [];
     const run = async (name, options) => {
       process.stdout.write(`  ${name}...`);
+      if (WARMUP > 0) await load({ url: server.url, cookie, ...options, duration: WARMUP });
       const result = await load({ url: server.url, cookie, ...options });
       rows.push(summary(name, result));
       process.stdout.write(` ${Math.round(result.requests.average)} req/s\n`);
