@@ -514,29 +514,75 @@ export async function wordFormsOf(
 }
 
 /**
+ * PostgreSQL: per database, the version of the list of words (migration 029) last read, and the
+ * words each term was found in (up to MOST_WORD_FORMS + 1) looked up since the list was at it.
+ */
+const keptForms = new WeakMap<Kysely<Database>, { version: string; forms: Map<string, readonly string[]> }>();
+
+/** The most terms kept for one database (each up to 65 words): past it, they are looked up afresh. */
+const KEPT_TERMS_AT_MOST = 2000;
+
+/** The version of the list of words (migration 029): it grows in the transaction of every word added. */
+async function wordListVersion(db: Kysely<Database>): Promise<string> {
+  const { rows } = await preparedSql(
+    sql<{ version: string }>`select coalesce(sum(added), 0)::text as version from search_words_version`,
+  ).execute(db);
+  return rows[0]?.version ?? '0';
+}
+
+/**
  * PostgreSQL (migration 024): when every term of `search` is a LISTED_TERM (a word of `q` its own
  * code form, as a LISTED_TERM is) found in at most MOST_WORD_FORMS listed words, the words that
  * contain each (none: no part holds the term); else undefined, and the search is LIKE on the
- * rows as before. One read: every term looked up in search_words' trigram index (0.3–0.5 ms at
- * 10^6 parts, one or two terms).
+ * rows as before.
+ *
+ * The words of a term are kept while the list's version (migration 029) stays where it was when
+ * they were looked up: each search reads the version (a named statement, one row per shard), and
+ * looks up in search_words' trigram index only the terms not kept since (0.3–0.5 ms at 10^5
+ * parts, 0.7 at 10^6, for one or two terms). A word added by any instance moves the version in
+ * its own transaction, and the next search on every instance looks its terms up again. The words
+ * kept for a version are those of a look-up made after it was read: at least every word listed at
+ * that version, so a search that reads that version again finds every part its terms are in (a
+ * word added meanwhile is a version further, and the kept words are dropped).
  */
 async function postgresWordForms(db: Kysely<Database>, search: TextSearch): Promise<WordForms | undefined> {
   const terms = termsOf(search);
   if (terms.length === 0 || !terms.every((term) => LISTED_TERM.test(term))) return undefined;
   if (search.words.some((word) => word.code !== word.text)) return undefined;
-  const reads = terms.map(
-    (term, index) => sql`(select ${index}::int as term, word from search_words
-      where word like ${likePattern(term)} limit ${MOST_WORD_FORMS + 1})`,
-  );
-  // Unnamed, planned for its own patterns: named, PostgreSQL's generic plan (a pattern it cannot
-  // see, estimated at 0.5 % of the list) became a scan of the whole list stopping at 65 words once
-  // new words had filled the trigram index's pending list (10 s of creates at 10^6 parts: 15 ms a
-  // term instead of 0.8, a search 35 ms instead of 6).
-  const { rows } = await sql<{ term: number; word: string }>`${sql.join(reads, sql` union all `)}`.execute(
-    db,
-  );
-  const forms = new Map<string, string[]>(terms.map((term) => [term, []]));
-  for (const row of rows) forms.get(terms[row.term] ?? '')?.push(row.word);
+  const version = await wordListVersion(db);
+  let kept = keptForms.get(db);
+  if (kept?.version !== version) {
+    kept = { version, forms: new Map() };
+    keptForms.set(db, kept);
+  }
+  // What is kept is taken now: another search may drop it while this one looks the rest up.
+  const forms = new Map<string, readonly string[]>();
+  const missing: string[] = [];
+  for (const term of terms) {
+    const words = kept.forms.get(term);
+    if (words) forms.set(term, words);
+    else missing.push(term);
+  }
+  if (missing.length > 0) {
+    const reads = missing.map(
+      (term, index) => sql`(select ${index}::int as term, word from search_words
+        where word like ${likePattern(term)} limit ${MOST_WORD_FORMS + 1})`,
+    );
+    // Unnamed, planned for its own patterns: named, PostgreSQL's generic plan (a pattern it cannot
+    // see, estimated at 0.5 % of the list) became a scan of the whole list stopping at 65 words once
+    // new words had filled the trigram index's pending list (10 s of creates at 10^6 parts: 15 ms a
+    // term instead of 0.8, a search 35 ms instead of 6).
+    const { rows } = await sql<{ term: number; word: string }>`${sql.join(reads, sql` union all `)}`.execute(
+      db,
+    );
+    const found = new Map<string, string[]>(missing.map((term) => [term, []]));
+    for (const row of rows) found.get(missing[row.term] ?? '')?.push(row.word);
+    if (kept.forms.size + found.size > KEPT_TERMS_AT_MOST) kept.forms.clear();
+    for (const [term, words] of found) {
+      kept.forms.set(term, words);
+      forms.set(term, words);
+    }
+  }
   for (const words of forms.values()) if (words.length > MOST_WORD_FORMS) return undefined;
   return forms;
 }

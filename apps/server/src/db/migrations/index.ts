@@ -27,6 +27,7 @@ import * as m025 from './025-pairs-with-j.js';
 import * as m026 from './026-word-list-on-conflict.js';
 import * as m027 from './027-word-index-spans.js';
 import * as m028 from './028-search-index-automerge.js';
+import * as m029 from './029-word-list-version.js';
 
 /**
  * Every migration, in order. Names are never changed once released: the database records them.
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '026-word-list-on-conflict': m026,
   '027-word-index-spans': m027,
   '028-search-index-automerge': m028,
+  '029-word-list-version': m029,
 };

@@ -189,6 +189,8 @@ export const LEFT_OUT_TABLES: Readonly<Record<string, string>> = {
   search_words:
     'derived: the words of the parts (migrations 023 and 024), listed by the triggers on parts as a restore writes them (PostgreSQL: by its rebuild of parts_words)',
   search_words_fts: 'derived: the trigram index of search_words, kept by its trigger',
+  search_words_version:
+    'derived: PostgreSQL (migration 029), the version of search_words, raised by its trigger; never copied, so it only grows',
   imports: 'working state: import jobs of the last 7 days (migration 015), useless without their files',
   import_files: 'working state: the uploaded spreadsheets of imports, purged after 7 days',
   import_rejects: 'working state: the rows an import refused, purged with it after 7 days',
