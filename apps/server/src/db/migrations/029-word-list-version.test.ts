@@ -32,7 +32,7 @@ async function tableExists(db: AnyDb, table: string): Promise<boolean> {
 describe.runIf(DIALECTS.includes('postgres'))('migration 029-word-list-version on postgres', () => {
   const previousVersion = previousVersionDatabase('postgres', '028-search-index-automerge');
 
-  it('raises the version for each word added to the list, only then, and goes back', async () => {
+  it('raises the version once for each transaction adding words to the list, only then, and goes back', async () => {
     const { db, migrator } = await previousVersion();
     await db
       .insertInto('parts')
@@ -48,12 +48,23 @@ describe.runIf(DIALECTS.includes('postgres'))('migration 029-word-list-version o
       .execute();
     expect(await version(db)).toBe(start);
 
-    // Two new words ('zqxwerty', 'vkwpl'), each a step, in the part's own transaction.
+    // Two new words ('zqxwerty', 'vkwpl'): one step, in the part's own transaction.
     await db
       .insertInto('parts')
       .values(partRow(3, { nome: 'Zqxwerty vkwpl', marca: 'Fiat' }))
       .execute();
+    expect(await version(db)).toBe(start + 1);
+    // A transaction writing several parts, each with words of its own: one step.
+    await db.transaction().execute(async (trx) => {
+      for (let index = 10; index < 15; index += 1) {
+        await trx
+          .insertInto('parts')
+          .values(partRow(index, { nome: `Qwplk${'xyzuv'.slice(0, index - 9)}`, marca: 'Fiat' }))
+          .execute();
+      }
+    });
     expect(await version(db)).toBe(start + 2);
+    // Rolled back, its word was never listed: no step either.
     await db
       .transaction()
       .execute(async (trx) => {
@@ -65,6 +76,18 @@ describe.runIf(DIALECTS.includes('postgres'))('migration 029-word-list-version o
       })
       .catch(() => undefined);
     expect(await version(db)).toBe(start + 2);
+    const listed = await db
+      .selectFrom('search_words')
+      .select('word')
+      .where('word', 'like', 'qwplk%')
+      .execute();
+    expect(listed.map((row) => row.word).sort()).toEqual([
+      'qwplkx',
+      'qwplkxy',
+      'qwplkxyz',
+      'qwplkxyzu',
+      'qwplkxyzuv',
+    ]);
 
     // The counter of a shard whose row is gone is written again, never lost.
     await sql`delete from search_words_version`.execute(db);
