@@ -171,24 +171,33 @@ export async function migrateDatabaseOf(
   }
 }
 
+/** A test database opened by `openedForEachTest`, and how to close its handle before the test ends. */
+export interface OpenedDatabase {
+  database: TestDatabase;
+  handle: DatabaseHandle;
+  /** Closes the handle now (to start the app on the database, say); the drop still waits for the end. */
+  close: () => Promise<void>;
+}
+
 /**
  * For tests that open a database themselves: `open(made)` opens the database `made` resolves to,
- * and after each test its handle is closed and the database dropped.
+ * and after each test its handle is closed (unless `close` did) and the database dropped.
  */
-export function openedForEachTest(): (
-  made: Promise<TestDatabase>,
-) => Promise<{ database: TestDatabase; handle: DatabaseHandle }> {
+export function openedForEachTest(): (made: Promise<TestDatabase>) => Promise<OpenedDatabase> {
   let database: TestDatabase | undefined;
   let handle: DatabaseHandle | undefined;
-  afterEach(async () => {
+  const close = async () => {
     await handle?.close();
     handle = undefined;
+  };
+  afterEach(async () => {
+    await close();
     await database?.drop();
     database = undefined;
   });
   return async (made) => {
     database = await made;
     handle = openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
-    return { database, handle };
+    return { database, handle, close };
   };
 }

@@ -18,17 +18,17 @@ export type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
 
 /**
  * For a migration test: a fresh database of `dialect` brought up to migration `upTo` (the previous
- * version), with its Kysely and the migrator; closed and dropped after each test.
+ * version), with its Kysely and the migrator; closed (or before, by `close`) and dropped after each test.
  */
 export function previousVersionDatabase(dialect: DialectName, upTo: string) {
   const open = openedForEachTest();
   return async () => {
-    const { database, handle } = await open(createTestDatabase(dialect));
+    const { database, handle, close } = await open(createTestDatabase(dialect));
     // Migrations take any shape of database: this one is the previous version's.
     const db = handle.db as unknown as AnyDb;
     const migrator = testMigrator(db);
     expect((await migrator.migrateTo(upTo)).error).toBeUndefined();
-    return { db, migrator, database };
+    return { db, migrator, database, close };
   };
 }
 

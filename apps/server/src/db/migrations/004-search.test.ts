@@ -1,13 +1,11 @@
-import { type Kysely } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Part } from '@magazzino/contract';
 import { signIn } from '../../../test/app.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../../../test/databases.js';
-import { testMigrator } from '../../../test/migrations.js';
+import { DIALECTS } from '../../../test/databases.js';
+import { previousVersionDatabase } from '../../../test/migrations.js';
 import { partInput } from '../../../test/factories.js';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
-import { openDatabase, type DatabaseHandle } from '../dialect.js';
 
 /** A row of `parts` as the previous version (migrations 001–003) stored it. */
 function oldRow(index: number, createdAt: string, fields: Record<string, string> = {}) {
@@ -43,23 +41,10 @@ function oldRow(index: number, createdAt: string, fields: Record<string, string>
 }
 
 describe.each(DIALECTS)('migration 004-search on %s', (dialect) => {
-  let database: TestDatabase | undefined;
-  let handle: DatabaseHandle | undefined;
-
-  afterEach(async () => {
-    await handle?.close();
-    handle = undefined;
-    await database?.drop();
-    database = undefined;
-  });
+  const previousVersion = previousVersionDatabase(dialect, '003-media');
 
   it('upgrades a database of the previous version: order kept, text refolded, index and counts built', async () => {
-    database = await createTestDatabase(dialect);
-    handle = openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
-    // Migrations take any shape of database: this one is the previous version's.
-    const db = handle.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-    const migrator = testMigrator(db);
-    expect((await migrator.migrateTo('003-media')).error).toBeUndefined();
+    const { db, migrator, database, close } = await previousVersion();
     // Inserted out of creation order: seq must follow creation time, not insertion.
     await db
       .insertInto('parts')
@@ -74,8 +59,7 @@ describe.each(DIALECTS)('migration 004-search on %s', (dialect) => {
       ])
       .execute();
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
-    await handle.close();
-    handle = undefined;
+    await close();
 
     // The upgraded database, served by the app as it is now.
     const config = loadConfig({

@@ -1,40 +1,20 @@
-import { type Kysely } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { User, UserAccount } from '@magazzino/contract';
 import { login, me, newUserInput, signup } from '../../../test/accounts.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../../../test/databases.js';
-import { testMigrator } from '../../../test/migrations.js';
+import { DIALECTS, type TestDatabase } from '../../../test/databases.js';
+import { previousVersionDatabase } from '../../../test/migrations.js';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { hashSecret } from '../../modules/accounts/accounts.ports.js';
 import { hashPassword } from '../../modules/accounts/passwords.js';
-import { openDatabase, type DatabaseHandle } from '../dialect.js';
 
 const PASSWORD = 'password-di-sempre';
 /** A session cookie value of the previous version (43 base64url characters). */
 const OLD_SESSION = 'S'.repeat(43);
 
 describe.each(DIALECTS)('migration 005-roles on %s', (dialect) => {
-  let database: TestDatabase | undefined;
-  let handle: DatabaseHandle | undefined;
-
-  afterEach(async () => {
-    await handle?.close();
-    handle = undefined;
-    await database?.drop();
-    database = undefined;
-  });
-
   /** A database of the previous version (migrations up to 004), its Kysely and migrator. */
-  async function previousVersion() {
-    database = await createTestDatabase(dialect);
-    handle = openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
-    // Migrations take any shape of database: this one is the previous version's.
-    const db = handle.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-    const migrator = testMigrator(db);
-    expect((await migrator.migrateTo('004-search')).error).toBeUndefined();
-    return { db, migrator };
-  }
+  const previousVersion = previousVersionDatabase(dialect, '004-search');
 
   function appOn(upgraded: TestDatabase) {
     return buildApp(
@@ -49,7 +29,7 @@ describe.each(DIALECTS)('migration 005-roles on %s', (dialect) => {
   }
 
   it('makes the oldest existing account amministratore and the others magazziniere, all active, sessions kept', async () => {
-    const { db, migrator } = await previousVersion();
+    const { db, migrator, database, close } = await previousVersion();
     const passwordHash = await hashPassword(PASSWORD);
     const user = (id: string, createdAt: string) => ({
       id,
@@ -88,12 +68,10 @@ describe.each(DIALECTS)('migration 005-roles on %s', (dialect) => {
     expect(await db.selectFrom('account_settings').select(['id', 'signup_role']).execute()).toEqual([
       { id: 1, signup_role: 'magazziniere' },
     ]);
-    await handle?.close();
-    handle = undefined;
+    await close();
 
     // The upgraded database, served by the app as it is now.
     const upgraded = database;
-    if (!upgraded) throw new Error('no database');
     const app = await appOn(upgraded);
     try {
       await app.ready();
@@ -117,16 +95,14 @@ describe.each(DIALECTS)('migration 005-roles on %s', (dialect) => {
   });
 
   it('leaves an empty installation for its first account to take, and goes back down to 004', async () => {
-    const { db, migrator } = await previousVersion();
+    const { db, migrator, database, close } = await previousVersion();
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
     expect(await db.selectFrom('users').selectAll().execute()).toEqual([]);
     expect((await migrator.migrateTo('004-search')).error).toBeUndefined();
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
-    await handle?.close();
-    handle = undefined;
+    await close();
 
     const upgraded = database;
-    if (!upgraded) throw new Error('no database');
     const app = await appOn(upgraded);
     try {
       await app.ready();

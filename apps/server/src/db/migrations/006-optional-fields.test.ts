@@ -1,16 +1,13 @@
-import { sql, type Kysely } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import type { CategoryCount, ConditionCount, Part } from '@magazzino/contract';
 import { signIn } from '../../../test/app.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../../../test/databases.js';
-import { testMigrator } from '../../../test/migrations.js';
+import { DIALECTS } from '../../../test/databases.js';
+import { previousVersionDatabase, type AnyDb } from '../../../test/migrations.js';
 import { partInput } from '../../../test/factories.js';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { codeKey, foldText } from '../../lib/text-fold.js';
-import { openDatabase, type DatabaseHandle } from '../dialect.js';
-
-type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
 
 /** A row of `parts` as migrations 004 and 005 store it: every field filled, the search columns derived. */
 function partRow(index: number, fields: Record<string, string> = {}) {
@@ -95,22 +92,11 @@ async function schemaOf(db: AnyDb, dialect: string) {
 }
 
 describe.each(DIALECTS)('migration 006-optional-fields on %s', (dialect) => {
-  let database: TestDatabase | undefined;
-  let handle: DatabaseHandle | undefined;
-
-  afterEach(async () => {
-    await handle?.close();
-    handle = undefined;
-    await database?.drop();
-    database = undefined;
-  });
+  const previousVersion = previousVersionDatabase(dialect, '005-roles');
+  const latestVersion = previousVersionDatabase(dialect, '006-optional-fields');
 
   it('upgrades a database of 005 with parts: rows, seq, indexes and triggers kept, optional columns nullable', async () => {
-    database = await createTestDatabase(dialect);
-    handle = openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
-    const db = handle.db as unknown as AnyDb;
-    const migrator = testMigrator(db);
-    expect((await migrator.migrateTo('005-roles')).error).toBeUndefined();
+    const { db, migrator, database, close } = await previousVersion();
     await db
       .insertInto('parts')
       .values([
@@ -153,8 +139,7 @@ describe.each(DIALECTS)('migration 006-optional-fields on %s', (dialect) => {
       );
       expect(collation.rows[0]?.collation_name).toBe('C');
     }
-    await handle.close();
-    handle = undefined;
+    await close();
 
     // The upgraded database, served by the app as it is now.
     const app = await buildApp(
@@ -231,11 +216,7 @@ describe.each(DIALECTS)('migration 006-optional-fields on %s', (dialect) => {
   });
 
   it('goes back down to 005: empty optional fields become empty text, then up again', async () => {
-    database = await createTestDatabase(dialect);
-    handle = openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
-    const db = handle.db as unknown as AnyDb;
-    const migrator = testMigrator(db);
-    expect((await migrator.migrateTo('006-optional-fields')).error).toBeUndefined();
+    const { db, migrator } = await latestVersion();
     await db
       .insertInto('parts')
       .values([

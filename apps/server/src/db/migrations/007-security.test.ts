@@ -1,14 +1,12 @@
-import { type Kysely } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { User } from '@magazzino/contract';
 import { login, me } from '../../../test/accounts.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../../../test/databases.js';
-import { testMigrator } from '../../../test/migrations.js';
+import { DIALECTS } from '../../../test/databases.js';
+import { previousVersionDatabase } from '../../../test/migrations.js';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { hashSecret } from '../../modules/accounts/accounts.ports.js';
 import { hashPassword } from '../../modules/accounts/passwords.js';
-import { openDatabase, type DatabaseHandle } from '../dialect.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** A password of the previous rules: 8 characters, and on the list of breached ones. */
@@ -18,29 +16,11 @@ const RECENT_SESSION = 'R'.repeat(43);
 const ANCIENT_SESSION = 'A'.repeat(43);
 
 describe.each(DIALECTS)('migration 007-security on %s', (dialect) => {
-  let database: TestDatabase | undefined;
-  let handle: DatabaseHandle | undefined;
-
-  afterEach(async () => {
-    await handle?.close();
-    handle = undefined;
-    await database?.drop();
-    database = undefined;
-  });
-
   /** A database of the previous version (migrations up to 006), its Kysely and migrator. */
-  async function previousVersion() {
-    database = await createTestDatabase(dialect);
-    handle = openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
-    // Migrations take any shape of database: this one is the previous version's.
-    const db = handle.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-    const migrator = testMigrator(db);
-    expect((await migrator.migrateTo('006-optional-fields')).error).toBeUndefined();
-    return { db, migrator };
-  }
+  const previousVersion = previousVersionDatabase(dialect, '006-optional-fields');
 
   it('keeps existing accounts, their old passwords and their sessions; a session past 30 days ends', async () => {
-    const { db, migrator } = await previousVersion();
+    const { db, migrator, database, close } = await previousVersion();
     const now = Date.now();
     const at = (ms: number) => new Date(now + ms).toISOString();
     await db
@@ -70,11 +50,9 @@ describe.each(DIALECTS)('migration 007-security on %s', (dialect) => {
       .execute();
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
     expect(await db.selectFrom('trusted_devices').selectAll().execute()).toEqual([]);
-    await handle?.close();
-    handle = undefined;
+    await close();
 
     const upgraded = database;
-    if (!upgraded) throw new Error('no database');
     const app = await buildApp(
       loadConfig({
         LOG_LEVEL: 'silent',
