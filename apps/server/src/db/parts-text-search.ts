@@ -336,11 +336,45 @@ function hasLongerTerm(terms: readonly string[]): boolean {
   return terms.some((term) => characters(term) >= TRIGRAM);
 }
 
-/** How long a pair's probe is trusted (a pair's share of the parts moves slowly). */
-const PROBE_TTL_MS = 60_000;
+/** The most values a RecentMeasures keeps for one database: past it, they are measured afresh. */
+const MEASURES_KEPT_AT_MOST = 1000;
 
-/** Per database: each pair probed lately, how many of the newest parts held it, and when. */
-const probes = new WeakMap<Kysely<Database>, Map<string, { held: number; at: number }>>();
+/**
+ * Numbers a search reads to choose how to read (never which parts it finds), kept per database
+ * and key for `ttlMs`: a pair's share of the newest parts (`pairsToIndex`), a term's bound
+ * (`wordFormsOf`). They move as slowly as the share of the parts holding a term.
+ */
+class RecentMeasures {
+  private readonly byDatabase = new WeakMap<Kysely<Database>, Map<string, { value: number; at: number }>>();
+  constructor(private readonly ttlMs: number) {}
+
+  /** The values of `keys` measured within the last `ttlMs`; the keys it lacks are to be measured. */
+  lately(db: Kysely<Database>, keys: readonly string[]): Map<string, number> {
+    const known = this.byDatabase.get(db);
+    const since = Date.now() - this.ttlMs;
+    const found = new Map<string, number>();
+    for (const key of keys) {
+      const measure = known?.get(key);
+      if (measure && measure.at > since) found.set(key, measure.value);
+    }
+    return found;
+  }
+
+  /** Keeps values just measured. */
+  keep(db: Kysely<Database>, values: ReadonlyMap<string, number>): void {
+    let known = this.byDatabase.get(db);
+    if (!known) {
+      known = new Map();
+      this.byDatabase.set(db, known);
+    }
+    if (known.size + values.size > MEASURES_KEPT_AT_MOST) known.clear();
+    const at = Date.now();
+    for (const [key, value] of values) known.set(key, { value, at });
+  }
+}
+
+/** Each pair probed lately: how many of the newest PROBED parts held it (trusted for a minute). */
+const pairProbes = new RecentMeasures(60_000);
 
 /**
  * The pairs of letters and digits in `search` that PostgreSQL reads through the index of pairs
@@ -360,13 +394,8 @@ export async function pairsToIndex(
   ];
   const pairs = [...new Set(terms.filter((term) => ALNUM_PAIR.test(term)))];
   if (pairs.length === 0) return new Set();
-  let known = probes.get(db);
-  if (!known) {
-    known = new Map<string, { held: number; at: number }>();
-    probes.set(db, known);
-  }
-  const now = Date.now();
-  const unknown = pairs.filter((pair) => (known.get(pair)?.at ?? -Infinity) <= now - PROBE_TTL_MS);
+  const held = pairProbes.lately(db, pairs);
+  const unknown = pairs.filter((pair) => !held.has(pair));
   if (unknown.length > 0) {
     const counts = unknown.map(
       (pair, index) =>
@@ -374,11 +403,12 @@ export async function pairsToIndex(
     );
     const { rows } = await sql<Record<string, number | string>>`select ${sql.join(counts)}
       from (select search_norm from parts order by seq desc limit ${PROBED}) as newest`.execute(db);
-    if (known.size > 1000) known.clear();
-    unknown.forEach((pair, index) => known.set(pair, { held: Number(rows[0]?.[`p${index}`] ?? 0), at: now }));
+    const probed = new Map(unknown.map((pair, index) => [pair, Number(rows[0]?.[`p${index}`] ?? 0)]));
+    pairProbes.keep(db, probed);
+    for (const [pair, count] of probed) held.set(pair, count);
   }
   const most = read === 'unordered' && hasLongerTerm(terms) ? INDEXED_BESIDE_A_TERM : INDEXED_AT_MOST[read];
-  return new Set(pairs.filter((pair) => (known.get(pair)?.held ?? Infinity) <= most));
+  return new Set(pairs.filter((pair) => (held.get(pair) ?? Infinity) <= most));
 }
 
 /**
@@ -481,10 +511,9 @@ export async function wordFormsOf(
   // Each listed word holding a term, and, when the search may read both kinds of index and the
   // term's bound was not read lately, how many parts of `scope` hold that word; each other term's
   // bound, when not read lately.
-  const known = knownBounds(db);
-  const now = Date.now();
-  const unknown = (term: string) => (known.get(boundKey(scope, term))?.at ?? -Infinity) <= now - BOUND_TTL_MS;
-  const bounding = new Set(others.length === 0 ? [] : terms.filter(unknown));
+  const keyOf = (term: string) => `${scope}\u0000${term}`;
+  const lately = others.length === 0 ? new Map<string, number>() : termBounds.lately(db, terms.map(keyOf));
+  const bounding = new Set(others.length === 0 ? [] : terms.filter((term) => !lately.has(keyOf(term))));
   const wordTerms = SCOPE_INDEXES[scope].map(({ wordTerms: list }) => list);
   const held = added(wordTerms, (list) => sql`(select coalesce(sum(doc), 0) from ${list} where term = word)`);
   const reads = listed.map(
@@ -515,41 +544,23 @@ export async function wordFormsOf(
     if (words.length === 0 || words.length > MOST_WORD_FORMS) return undefined;
   }
   if (others.length === 0) return forms;
-  const bounds = new Map(
-    terms.map((term, index) => [
-      term,
-      bounding.has(term) ? (read[index] ?? 0) : (known.get(boundKey(scope, term))?.n ?? 0),
-    ]),
+  termBounds.keep(
+    db,
+    new Map(terms.flatMap((term, index) => (bounding.has(term) ? [[keyOf(term), read[index] ?? 0]] : []))),
   );
-  if (known.size > 1000) known.clear();
-  for (const term of bounding) known.set(boundKey(scope, term), { n: bounds.get(term) ?? 0, at: now });
-  const bound = (term: string) => bounds.get(term) ?? 0;
+  const bound = (term: string) =>
+    bounding.has(term) ? (read[terms.indexOf(term)] ?? 0) : (lately.get(keyOf(term)) ?? 0);
   const both = Math.min(...listed.map(bound)) + Math.min(...others.map(bound));
   return both <= mostIntersected ? forms : undefined;
 }
 
 /**
- * How long a term's bound (`wordFormsOf`: at most how many parts its side of an intersection
- * reads) is trusted. It only chooses between two reads that find the same parts, and moves as
- * slowly as the share of the parts holding the term; reading it costs more than the look-up of
+ * Each term's bound lately read (`wordFormsOf`: at most how many parts its side of an intersection
+ * reads), by side of the stock, trusted for a minute. Reading it costs more than the look-up of
  * the term's words (a pair's, through the list of the trigram index's terms: `testata c4` at 10^5
- * parts, 0.25 ms with the bounds, 0.02 without).
+ * parts, 0.25 ms with the bounds, 0.02 without; 2.3 ms of 25 at 10^6).
  */
-const BOUND_TTL_MS = 60_000;
-
-/** Per database: each term's bound, by side of the stock, and when it was read. */
-const bounds = new WeakMap<Kysely<Database>, Map<string, { n: number; at: number }>>();
-
-function knownBounds(db: Kysely<Database>): Map<string, { n: number; at: number }> {
-  let known = bounds.get(db);
-  if (!known) {
-    known = new Map();
-    bounds.set(db, known);
-  }
-  return known;
-}
-
-const boundKey = (scope: StockScope, term: string) => `${scope}\u0000${term}`;
+const termBounds = new RecentMeasures(60_000);
 
 /**
  * PostgreSQL: per database, the version of the list of words (migration 029) last read, and the

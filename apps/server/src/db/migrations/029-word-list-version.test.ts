@@ -22,12 +22,7 @@ async function version(db: AnyDb): Promise<number> {
   return Number(rows[0]?.v);
 }
 
-async function tableExists(db: AnyDb, table: string): Promise<boolean> {
-  const { rows } = await sql<{ found: string | null }>`select to_regclass(${table})::text as found`.execute(
-    db,
-  );
-  return rows[0]?.found !== null;
-}
+const tableNames = async (db: AnyDb) => (await db.introspection.getTables()).map((table) => table.name);
 
 describe.runIf(DIALECTS.includes('postgres'))('migration 029-word-list-version on postgres', () => {
   const previousVersion = previousVersionDatabase('postgres', '028-search-index-automerge');
@@ -98,7 +93,7 @@ describe.runIf(DIALECTS.includes('postgres'))('migration 029-word-list-version o
     expect(await version(db)).toBe(1);
 
     expect((await migrator.migrateTo('028-search-index-automerge')).error).toBeUndefined();
-    expect(await tableExists(db, 'search_words_version')).toBe(false);
+    expect(await tableNames(db)).not.toContain('search_words_version');
     // The list keeps growing without it.
     await db
       .insertInto('parts')
