@@ -221,6 +221,24 @@ function phrase(text: string): string {
   return `"${text.replaceAll('"', '""')}"`;
 }
 
+/**
+ * The FTS5 query matching any of `phrases`, as ORs of at most √n phrases each. FTS5 steps an OR
+ * by looking at every one of its phrases for each row it yields, absent ones too, and makes one OR
+ * of `a OR (b OR c)`: an OR of a pair's 101 named trigrams cost 14 ms for c3's 45,687 parts at 10^6
+ * (the two trigrams it is found in alone: 5). A NOT of the empty phrase (no token: no row holds it)
+ * keeps each group an OR of its own, `((a OR … OR j) NOT "") OR ((k OR …) NOT "") …`: 7.5 ms. The
+ * parts found are the same whatever the grouping.
+ */
+function anyOf(phrases: readonly string[]): string {
+  const size = Math.ceil(Math.sqrt(phrases.length));
+  if (size < 3) return phrases.join(' OR ');
+  const groups: string[] = [];
+  for (let at = 0; at < phrases.length; at += size) {
+    groups.push(`((${phrases.slice(at, at + size).join(' OR ')}) NOT "")`);
+  }
+  return groups.join(' OR ');
+}
+
 /** `%text%` for LIKE, with the user's % _ \ taken literally. */
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -672,7 +690,7 @@ function concat(clauses: readonly Clause[]): Clause {
  * page and the count like any term.
  */
 function pairClause(columns: string, pair: string, scope: StockScope): RawBuilder<string> {
-  const named = ASCII_FOLLOWERS.map((char) => phrase(pair + char)).join(' OR ');
+  const named = anyOf(ASCII_FOLLOWERS.map((char) => phrase(pair + char)));
   // The terms after every pair + ASCII character and before the next pair: pair + the rest, in
   // the lists of terms of the indexes the search reads (a term one of them lacks finds nothing there).
   const from = `${pair}\u0080`;
@@ -698,16 +716,15 @@ function termClause(columns: string, text: string, scope: StockScope): Clause | 
  * holding it (a word read as a code too: f_codice).
  */
 function wordMatch(search: TextSearch, forms: WordForms): string {
-  const anyOf = (columns: string, words: readonly string[]) =>
-    `${columns} : (${words.map(phrase).join(' OR ')})`;
+  const anyWord = (columns: string, words: readonly string[]) => `${columns} : (${anyOf(words.map(phrase))})`;
   return [
     ...search.fields.flatMap((field) => {
       const words = forms.get(field.text);
-      return words ? [anyOf(FTS_COLUMN[field.column], words)] : [];
+      return words ? [anyWord(FTS_COLUMN[field.column], words)] : [];
     }),
     ...search.words.flatMap((word) => {
       const words = forms.get(word.text);
-      return words ? [anyOf('{f_tutto f_codice}', words)] : [];
+      return words ? [anyWord('{f_tutto f_codice}', words)] : [];
     }),
   ].join(' AND ');
 }
