@@ -39,6 +39,7 @@ import {
   type SelectQueryBuilder,
   type SqlBool,
 } from 'kysely';
+import { changeMark } from './change-marks.js';
 import { preparedSql } from './prepared-statements.js';
 import type { Database } from './schema.js';
 
@@ -498,7 +499,9 @@ function trigramBound(term: string, scope: StockScope): RawBuilder<number> {
  * search reads the word indexes alone; when the others are BOUNDED_TERMs and both sides read at most
  * MOST_INTERSECTED entries (bounded by the term counts of the indexes of `scope`), it reads both
  * kinds and intersects them (`indexPlan`). One short read: each term looked up in the trigram index
- * of the list of words (0.02–0.06 ms a term at 10^6 parts), and the term counts when needed.
+ * of the list of words (0.02–0.06 ms a term at 10^6 parts), and the term counts when needed; none
+ * when every term's words are kept (nothing committed since they were looked up) and its bound was
+ * read lately. A read is a trip to a reader thread: waking one costs the main thread 35–90 µs.
  */
 export async function wordFormsOf(
   db: Kysely<Database>,
@@ -528,46 +531,59 @@ export async function wordFormsOf(
     return undefined;
   // Each listed word holding a term, and, when the search may read both kinds of index and the
   // term's bound was not read lately, how many parts of `scope` hold that word; each other term's
-  // bound, when not read lately.
+  // bound, when not read lately. The words of a term are kept while the file's change mark stands
+  // where it was before they were looked up (db/change-marks.ts): looked up after it, they are at
+  // least the words listed then, and a mark still there means nothing was committed since.
   const keyOf = (term: string) => `${scope}\u0000${term}`;
   const lately = others.length === 0 ? new Map<string, number>() : termBounds.lately(db, terms.map(keyOf));
   const bounding = new Set(others.length === 0 ? [] : terms.filter((term) => !lately.has(keyOf(term))));
+  const mark = changeMark(db);
+  const kept = mark === undefined ? undefined : keptWordsAt(db, mark);
+  const forms = new Map<string, readonly string[]>();
+  for (const term of listed) {
+    const words = kept?.get(term);
+    if (words && !bounding.has(term)) forms.set(term, words);
+  }
+  const lookUp = listed.filter((term) => !forms.has(term));
   const wordTerms = SCOPE_INDEXES[scope].map(({ wordTerms: list }) => list);
   const held = added(wordTerms, (list) => sql`(select coalesce(sum(doc), 0) from ${list} where term = word)`);
-  const reads = listed.map(
+  const reads = lookUp.map(
     (term, index) => sql`select ${index} as term, word, ${bounding.has(term) ? held : sql`null`} as n
       from (select word from search_words_fts where search_words_fts match ${phrase(term)} limit ${MOST_WORD_FORMS + 1})`,
   );
   others.forEach((term, index) => {
     if (bounding.has(term))
       reads.push(
-        sql`select ${listed.length + index} as term, null as word, ${trigramBound(term, scope)} as n`,
+        sql`select ${lookUp.length + index} as term, null as word, ${trigramBound(term, scope)} as n`,
       );
   });
-  const { rows } = await sql<{
-    term: number;
-    word: string | null;
-    n: number | null;
-  }>`${sql.join(reads, sql` union all `)}`.execute(db);
-  const forms = new Map<string, string[]>(listed.map((term) => [term, []]));
   // Per term read: the parts its side reads at most (a listed term: the sum over its words).
-  const read = terms.map(() => 0);
-  for (const row of rows) {
-    const index = Number(row.term);
-    if (row.word !== null) forms.get(listed[index] ?? '')?.push(row.word);
-    read[index] = (read[index] ?? 0) + Number(row.n ?? 0);
+  const read = new Map<string, number>();
+  if (reads.length > 0) {
+    const { rows } = await sql<{
+      term: number;
+      word: string | null;
+      n: number | null;
+    }>`${sql.join(reads, sql` union all `)}`.execute(db);
+    const found = new Map<string, string[]>(lookUp.map((term) => [term, []]));
+    for (const row of rows) {
+      const index = Number(row.term);
+      const term = index < lookUp.length ? lookUp[index] : others[index - lookUp.length];
+      if (term === undefined) continue;
+      if (row.word !== null) found.get(term)?.push(row.word);
+      read.set(term, (read.get(term) ?? 0) + Number(row.n ?? 0));
+    }
+    if (kept) keepWords(kept, found);
+    for (const [term, words] of found) forms.set(term, words);
   }
   for (const words of forms.values()) {
     // A term in no word finds nothing: the trigrams say so as fast.
     if (words.length === 0 || words.length > MOST_WORD_FORMS) return undefined;
   }
   if (others.length === 0) return forms;
-  termBounds.keep(
-    db,
-    new Map(terms.flatMap((term, index) => (bounding.has(term) ? [[keyOf(term), read[index] ?? 0]] : []))),
-  );
+  termBounds.keep(db, new Map([...bounding].map((term) => [keyOf(term), read.get(term) ?? 0])));
   const bound = (term: string) =>
-    bounding.has(term) ? (read[terms.indexOf(term)] ?? 0) : (lately.get(keyOf(term)) ?? 0);
+    bounding.has(term) ? (read.get(term) ?? 0) : (lately.get(keyOf(term)) ?? 0);
   const both = Math.min(...listed.map(bound)) + Math.min(...others.map(bound));
   return both <= mostIntersected ? forms : undefined;
 }
@@ -581,13 +597,36 @@ export async function wordFormsOf(
 const termBounds = new RecentMeasures(60_000);
 
 /**
- * PostgreSQL: per database, the version of the list of words (migration 029) last read, and the
- * words each term was found in (up to MOST_WORD_FORMS + 1) looked up since the list was at it.
+ * Per database, the version last read (PostgreSQL: of the list of words, migration 029; SQLite:
+ * the file's change mark, db/change-marks.ts), and the words each term was found in (up to
+ * MOST_WORD_FORMS + 1) looked up since it was there.
  */
 const keptForms = new WeakMap<Kysely<Database>, { version: string; forms: Map<string, readonly string[]> }>();
 
 /** The most terms kept for one database (each up to 65 words): past it, they are looked up afresh. */
 const KEPT_TERMS_AT_MOST = 2000;
+
+/**
+ * The words kept for `db` at `version` (PostgreSQL: the list's version; SQLite: the file's change
+ * mark), each term's: emptied when the version moved.
+ */
+function keptWordsAt(db: Kysely<Database>, version: string): Map<string, readonly string[]> {
+  let kept = keptForms.get(db);
+  if (kept?.version !== version) {
+    kept = { version, forms: new Map() };
+    keptForms.set(db, kept);
+  }
+  return kept.forms;
+}
+
+/** Keeps the words just looked up, at most KEPT_TERMS_AT_MOST terms. */
+function keepWords(
+  kept: Map<string, readonly string[]>,
+  found: ReadonlyMap<string, readonly string[]>,
+): void {
+  if (kept.size + found.size > KEPT_TERMS_AT_MOST) kept.clear();
+  for (const [term, words] of found) kept.set(term, words);
+}
 
 /** The version of the list of words (migration 029): it grows in the transaction of every word added. */
 async function wordListVersion(db: Kysely<Database>): Promise<string> {
@@ -616,17 +655,12 @@ async function postgresWordForms(db: Kysely<Database>, search: TextSearch): Prom
   const terms = termsOf(search);
   if (terms.length === 0 || !terms.every((term) => LISTED_TERM.test(term))) return undefined;
   if (search.words.some((word) => word.code !== word.text)) return undefined;
-  const version = await wordListVersion(db);
-  let kept = keptForms.get(db);
-  if (kept?.version !== version) {
-    kept = { version, forms: new Map() };
-    keptForms.set(db, kept);
-  }
+  const kept = keptWordsAt(db, await wordListVersion(db));
   // What is kept is taken now: another search may drop it while this one looks the rest up.
   const forms = new Map<string, readonly string[]>();
   const missing: string[] = [];
   for (const term of terms) {
-    const words = kept.forms.get(term);
+    const words = kept.get(term);
     if (words) forms.set(term, words);
     else missing.push(term);
   }
@@ -644,11 +678,8 @@ async function postgresWordForms(db: Kysely<Database>, search: TextSearch): Prom
     );
     const found = new Map<string, string[]>(missing.map((term) => [term, []]));
     for (const row of rows) found.get(missing[row.term] ?? '')?.push(row.word);
-    if (kept.forms.size + found.size > KEPT_TERMS_AT_MOST) kept.forms.clear();
-    for (const [term, words] of found) {
-      kept.forms.set(term, words);
-      forms.set(term, words);
-    }
+    keepWords(kept, found);
+    for (const [term, words] of found) forms.set(term, words);
   }
   for (const words of forms.values()) if (words.length > MOST_WORD_FORMS) return undefined;
   return forms;
