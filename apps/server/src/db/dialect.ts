@@ -31,6 +31,7 @@ import { registerSearchWords } from './search-words.js';
 import SqliteDriver from './sqlite-driver.js';
 import { SqliteReadDialect, SqliteReadPool } from './sqlite-read-pool.js';
 import { changeMarkOf, useChangeMark } from './change-marks.js';
+import { codeProbeOf, useCodeProbe } from './code-probe.js';
 import { WriteBatcher, type Write } from './write-batcher.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -274,6 +275,9 @@ export function openDatabase(options: {
   const mark = changeMarkOf(sqlite);
   useChangeMark(db, mark);
   useChangeMark(reader, mark);
+  const codes = codeProbeOf(sqlite);
+  useCodeProbe(db, codes);
+  useCodeProbe(reader, codes);
   const writes = new WriteBatcher(db);
   return {
     db,

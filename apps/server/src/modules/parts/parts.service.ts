@@ -16,6 +16,7 @@ import {
   type PartStatus,
   type SortField,
 } from '@magazzino/contract';
+import { mayHoldCode } from '../../db/code-probe.js';
 import { rendersOnReaderThreads } from '../../db/csv-reads.js';
 import { isForeignKeyViolation, type DatabaseHandle } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
@@ -453,7 +454,10 @@ export class PartsService {
     sort: string | undefined,
     page: PageRequest,
   ): Promise<{ parts: Part[]; total: number; exact: boolean }> {
-    const leading = segmentsOf(filter, sort).slice(0, -1);
+    // The exact code's read only when some part has that code (its count counts them anyway).
+    const leading = segmentsOf(filter, sort)
+      .slice(0, -1)
+      .filter((segment) => segment.codeIs === undefined || mayHoldCode(this.reader, segment.codeIs));
     const wanted = page.offset + page.limit;
     // The exact codes and the matches are read side by side, one read fewer one after another
     // (q on SQLite, 10 clients: 968 → 1,005–1,031 req/s). The newest `wanted` matches are enough
