@@ -363,5 +363,7 @@ describe('import in Chromium', () => {
         'import-summary-light-desktop',
       ]),
     );
-  });
+    // Four screens, each in two themes at two widths (16 axe runs and screenshots), and an import
+    // run between them: 87 s and then over 120 s on a host at half speed (2026-11-30).
+  }, 240_000);
 });
