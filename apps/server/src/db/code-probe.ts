@@ -3,8 +3,9 @@
  * (`parts_codice_key_idx`: one probe, ~5 µs) without a trip to a reader thread. A text search puts
  * the parts whose code is its text first, read beside its count; for the many searches that are no
  * part's code ('faro punto'), the probe spares that read (a trip costs the main thread 35–90 µs:
- * bench/README.md, 2026-11-30, "SQLite: long ORs written in groups"). It sees what the main connection sees, a transaction's rows not yet committed
- * too: it only ever answers "none" when no part had the code as it ran.
+ * bench/README.md, 2026-11-30, "SQLite: long ORs written in groups"). It sees what the main
+ * connection sees, a transaction's rows not yet committed too: it only ever answers "none" when no
+ * part had the code as it ran.
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Kysely } from 'kysely';
