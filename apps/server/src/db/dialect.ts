@@ -30,8 +30,7 @@ import { preparingPool } from './prepared-statements.js';
 import { registerSearchWords } from './search-words.js';
 import SqliteDriver from './sqlite-driver.js';
 import { SqliteReadDialect, SqliteReadPool } from './sqlite-read-pool.js';
-import { changeMarkOf, useChangeMark } from './change-marks.js';
-import { codeProbeOf, useCodeProbe } from './code-probe.js';
+import { answerOnMainConnection } from './main-connection.js';
 import { WriteBatcher, type Write } from './write-batcher.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -271,13 +270,8 @@ export function openDatabase(options: {
     readers > 0
       ? new Kysely<Database>({ dialect: new SqliteReadDialect(new SqliteReadPool({ file, size: readers })) })
       : db;
-  // What a search learns from the rows is kept while the file's change mark stands still.
-  const mark = changeMarkOf(sqlite);
-  useChangeMark(db, mark);
-  useChangeMark(reader, mark);
-  const codes = codeProbeOf(sqlite);
-  useCodeProbe(db, codes);
-  useCodeProbe(reader, codes);
+  // The change mark and the probe of codes, answered at once by the main connection.
+  answerOnMainConnection([db, reader], sqlite);
   const writes = new WriteBatcher(db);
   return {
     db,

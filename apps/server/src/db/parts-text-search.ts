@@ -39,7 +39,7 @@ import {
   type SelectQueryBuilder,
   type SqlBool,
 } from 'kysely';
-import { changeMark } from './change-marks.js';
+import { changeMark } from './main-connection.js';
 import { preparedSql } from './prepared-statements.js';
 import type { Database } from './schema.js';
 
@@ -532,7 +532,7 @@ export async function wordFormsOf(
   // Each listed word holding a term, and, when the search may read both kinds of index and the
   // term's bound was not read lately, how many parts of `scope` hold that word; each other term's
   // bound, when not read lately. The words of a term are kept while the file's change mark stands
-  // where it was before they were looked up (db/change-marks.ts): looked up after it, they are at
+  // where it was before they were looked up (db/main-connection.ts): looked up after it, they are at
   // least the words listed then, and a mark still there means nothing was committed since.
   const keyOf = (term: string) => `${scope}\u0000${term}`;
   const lately = others.length === 0 ? new Map<string, number>() : termBounds.lately(db, terms.map(keyOf));
@@ -598,7 +598,7 @@ const termBounds = new RecentMeasures(60_000);
 
 /**
  * Per database, the version last read (PostgreSQL: of the list of words, migration 029; SQLite:
- * the file's change mark, db/change-marks.ts), and the words each term was found in (up to
+ * the file's change mark, db/main-connection.ts), and the words each term was found in (up to
  * MOST_WORD_FORMS + 1) looked up since it was there.
  */
 const keptForms = new WeakMap<Kysely<Database>, { version: string; forms: Map<string, readonly string[]> }>();

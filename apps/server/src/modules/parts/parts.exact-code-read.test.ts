@@ -2,16 +2,16 @@ import { PartInputSchema } from '@magazzino/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { systemClock } from '../../lib/clock.js';
 import { partInput } from '../../../test/factories.js';
+import { readerThreadReads } from '../../../test/reader-reads.js';
 import { createMigratedTestDatabase, type TestDatabase } from '../../../test/databases.js';
 import { openDatabase, type DatabaseHandle } from '../../db/dialect.js';
-import { SqliteReadPool } from '../../db/sqlite-read-pool.js';
 import { newId } from '../../lib/ids.js';
 import { insertParts } from './parts.repository.js';
 import { PartsService } from './parts.service.js';
 
 // SQLite: a text search reads the parts whose code is its text (they lead the page) beside its
 // count, on a reader thread; when the main connection's index of codes says no part has that code
-// (db/code-probe.ts), that read is not sent. Asked of a reader thread, every read counted.
+// (db/main-connection.ts), that read is not sent. Asked of a reader thread, every read counted.
 describe('the exact code of a text search, on sqlite', () => {
   let database: TestDatabase;
   let handle: DatabaseHandle;
@@ -47,8 +47,7 @@ describe('the exact code of a text search, on sqlite', () => {
     await database.drop();
   });
   beforeEach(() => {
-    const all = vi.spyOn(SqliteReadPool.prototype, 'all');
-    codeReads = () => all.mock.calls.filter(([text]) => text.includes('"parts"."codice_key" = ?')).length;
+    codeReads = readerThreadReads('"parts"."codice_key" = ?');
   });
   afterEach(() => {
     vi.restoreAllMocks();

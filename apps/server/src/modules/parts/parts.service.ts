@@ -16,7 +16,7 @@ import {
   type PartStatus,
   type SortField,
 } from '@magazzino/contract';
-import { mayHoldCode } from '../../db/code-probe.js';
+import { mayHoldCode } from '../../db/main-connection.js';
 import { rendersOnReaderThreads } from '../../db/csv-reads.js';
 import { isForeignKeyViolation, type DatabaseHandle } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
@@ -160,7 +160,11 @@ function partCodeSegment(filter: PartFilter): PartFilter | undefined {
  * (whatever the sort); with a free-text search and no sort asked for, the parts whose codice is
  * exactly the search come next, then the others.
  */
-function segmentsOf(filter: PartFilter, sort: string | undefined): PartFilter[] {
+function segmentsOf(
+  filter: PartFilter,
+  sort: string | undefined,
+  holdsCode: (key: string) => boolean,
+): PartFilter[] {
   const leading: PartFilter[] = [];
   let rest = filter;
   const byPartCode = partCodeSegment(filter);
@@ -169,7 +173,9 @@ function segmentsOf(filter: PartFilter, sort: string | undefined): PartFilter[] 
     rest = { ...rest, seqIsNot: byPartCode.seqIs };
   }
   const code = sort === undefined && filter.q !== undefined ? codeKey(filter.q) : '';
-  if (code !== '') {
+  // Only when some part has that code (`holdsCode`: on SQLite the main connection's index answers
+  // at once): the search's own count counts those parts anyway.
+  if (code !== '' && holdsCode(code)) {
     leading.push({ ...rest, codeIs: code });
     rest = { ...rest, codeIsNot: code };
   }
@@ -444,6 +450,11 @@ export class PartsService {
     return { parts, total: exact ? count : Math.max(count, page.offset + parts.length), exact };
   }
 
+  /** `segmentsOf`, an exact code's segment only for a code some part may have. */
+  private segments(filter: PartFilter, sort: string | undefined): PartFilter[] {
+    return segmentsOf(filter, sort, (key) => mayHoldCode(this.reader, key));
+  }
+
   /**
    * A page of a text search in the list's own order: the exact codes (a handful) lead, then the
    * newest matches; the count and the page's matches come from the search index (`searchSeqs`).
@@ -454,10 +465,7 @@ export class PartsService {
     sort: string | undefined,
     page: PageRequest,
   ): Promise<{ parts: Part[]; total: number; exact: boolean }> {
-    // The exact code's read only when some part has that code (its count counts them anyway).
-    const leading = segmentsOf(filter, sort)
-      .slice(0, -1)
-      .filter((segment) => segment.codeIs === undefined || mayHoldCode(this.reader, segment.codeIs));
+    const leading = this.segments(filter, sort).slice(0, -1);
     const wanted = page.offset + page.limit;
     // The exact codes and the matches are read side by side, one read fewer one after another
     // (q on SQLite, 10 clients: 968 → 1,005–1,031 req/s). The newest `wanted` matches are enough
@@ -494,7 +502,7 @@ export class PartsService {
     page: PageRequest,
   ): Promise<StoredPart[]> {
     const order = parseSort(sort);
-    const segments = segmentsOf(filter, sort);
+    const segments = this.segments(filter, sort);
     const rest = segments.at(-1) ?? filter;
     if (segments.length === 1) return listPartsPage(this.reader, rest, order, page.limit, page.offset);
     // The leading segments first (a handful of parts each): this page takes what is left of
@@ -644,7 +652,7 @@ export class PartsService {
   ): Promise<AsyncGenerator<R>> {
     const order = parseSort(sort);
     const reader = this.reader;
-    const segments = segmentsOf(filter, sort);
+    const segments = this.segments(filter, sort);
     let segment = 0;
     let cursor: PartCursor | undefined;
     let skip = offset;

@@ -3,10 +3,10 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { partInput } from '../../../test/factories.js';
+import { readerThreadReads } from '../../../test/reader-reads.js';
 import { createMigratedTestDatabase, DIALECTS, type TestDatabase } from '../../../test/databases.js';
 import { openDatabase, type DatabaseHandle } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
-import { SqliteReadPool } from '../../db/sqlite-read-pool.js';
 import { newId } from '../../lib/ids.js';
 import { countParts, insertParts, searchSeqs } from './parts.repository.js';
 
@@ -107,7 +107,7 @@ describe.runIf(DIALECTS.includes('postgres'))(
 );
 
 // SQLite: the reader threads keep nothing, the main thread keeps the words a term was found in
-// while the file's change mark stands (db/change-marks.ts): no trip to a reader thread for them.
+// while the file's change mark stands (db/main-connection.ts): no trip to a reader thread for them.
 // Anything committed moves it, by this connection or another one on the file (another process);
 // a transaction open on the main connection keeps nothing.
 describe('the words kept for a search, on sqlite', () => {
@@ -150,8 +150,7 @@ describe('the words kept for a search, on sqlite', () => {
     await database.drop();
   });
   beforeEach(() => {
-    const all = vi.spyOn(SqliteReadPool.prototype, 'all');
-    lookups = () => all.mock.calls.filter(([text]) => text.includes('search_words_fts')).length;
+    lookups = readerThreadReads('search_words_fts');
   });
   afterEach(() => {
     vi.restoreAllMocks();
