@@ -35,6 +35,28 @@ function recordTheme() {
   });
 }
 
+interface FirstScreenLog {
+  spinnerSeen: boolean;
+  /** Whether the user menu was there when the page's heading first was: null until it is. */
+  userMenuWithHeading: boolean | null;
+}
+
+/**
+ * Records, from before any page script, whether 'Caricamento in corso…' was ever drawn and whether
+ * the signed-in bar's menu came with the first heading. A MutationObserver's callback runs after
+ * each commit of React's, before the next one, so a spinner drawn and removed is seen.
+ */
+function recordFirstScreen() {
+  const log: FirstScreenLog = { spinnerSeen: false, userMenuWithHeading: null };
+  (window as unknown as { firstScreen: FirstScreenLog }).firstScreen = log;
+  new MutationObserver(() => {
+    if (document.querySelector('.loading-spinner')) log.spinnerSeen = true;
+    if (log.userMenuWithHeading === null && document.querySelector('main h1')) {
+      log.userMenuWithHeading = document.getElementById('user-menu') !== null;
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
 const themeLog = (page: Page) =>
   page
     .waitForFunction(() => {
@@ -256,6 +278,26 @@ describe('the app shell in Chromium', () => {
       await page.locator('header').evaluate((header) => header.getBoundingClientRect().height),
     ).toBeLessThan(72);
     await context.close();
+  });
+
+  it("replaces the yard's bar with the first screen directly: no spinner in between, a clerk's bar with it", async () => {
+    const cases = [
+      { who: 'a visitor', state: undefined, path: '/login', heading: 'Accedi' },
+      { who: 'a clerk', state: signedIn, path: '/elencocomponenti', heading: 'Elenco Componenti' },
+    ];
+    for (const { who, state, path, heading } of cases) {
+      const { context, page } = await openPage(browser, { viewport: 'phone', storageState: state });
+      await context.addInitScript(recordFirstScreen);
+      await page.goto(server.url + path);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      const log = await page.evaluate(
+        () => (window as unknown as { firstScreen: FirstScreenLog }).firstScreen,
+      );
+      expect(log.spinnerSeen, who).toBe(false);
+      // The clerk's own bar came with the screen, not the frame that stands in for it.
+      expect(log.userMenuWithHeading, who).toBe(state !== undefined);
+      await context.close();
+    }
   });
 
   it("is installable on a phone's home screen: an Italian name, standalone, its icons served", async () => {

@@ -20,7 +20,7 @@ export function createQueryClient(): QueryClient {
 
 interface AppProvidersProps {
   children: ReactNode;
-  /** Tests pass their own client and session store. */
+  /** Tests pass their own client and session store; main.tsx its session store, read before the first render. */
   queryClient?: QueryClient;
   sessionStore?: SessionStore;
 }

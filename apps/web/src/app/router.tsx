@@ -1,6 +1,7 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { Outlet, useRoutes, type RouteObject } from 'react-router';
+import { isValidElement, type ComponentType } from 'react';
+import { matchRoutes, Outlet, useRoutes, type RouteObject } from 'react-router';
 import { paths } from '../lib/paths';
+import { preloadable, type Preloadable } from '../lib/preloadable';
 import { PartsOutlet } from '../features/parts/components/PartsOutlet';
 import { GuestOnly, RequireAuth } from './guards';
 import { RootLayout } from './layout/RootLayout';
@@ -10,10 +11,10 @@ import { ROUTE_PAGES } from './route-pages';
 
 // Each screen is its own chunk (route-pages.ts): the first page loads only what it needs.
 const screens = import.meta.glob<{ default: ComponentType }>('../features/*/pages/*Page.tsx');
-function screen(key: keyof typeof ROUTE_PAGES): LazyExoticComponent<ComponentType> {
+function screen(key: keyof typeof ROUTE_PAGES): Preloadable<object> {
   const load = screens[`../features/${ROUTE_PAGES[key]}.tsx`];
   if (!load) throw new Error(`No screen module for the route '${key}'`);
-  return lazy(load);
+  return preloadable(load);
 }
 const PartsListPage = screen('parts');
 const AddPartPage = screen('addPart');
@@ -43,7 +44,7 @@ const UsersPage = screen('users');
 const AccountSecurityPage = screen('accountSecurity');
 const SecurityLogPage = screen('securityLog');
 
-const route = (path: string, Page: LazyExoticComponent<ComponentType>): RouteObject => ({
+const route = (path: string, Page: Preloadable<object>): RouteObject => ({
   path,
   element: <Page />,
 });
@@ -126,6 +127,20 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads the modules of the screens `pathname` shows (main.tsx, before the first render), so the
+ * first screen is drawn at once instead of after a spinner. Resolves when they are in; never
+ * rejects (a module that fails to load fails again where the screen is drawn, in its error page).
+ */
+export async function preloadScreens(pathname: string): Promise<void> {
+  const screensShown = (matchRoutes(routes, pathname) ?? []).flatMap(({ route: { element } }) =>
+    isValidElement(element) && typeof element.type === 'function' && 'preload' in element.type
+      ? [element.type as Preloadable<object>]
+      : [],
+  );
+  await Promise.all(screensShown.map((shown) => shown.preload().catch(() => undefined)));
+}
 
 /**
  * The app's routes, inside a <BrowserRouter> (main.tsx; tests use a <MemoryRouter>). The

@@ -1,15 +1,17 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../lib/paths';
+import { preloadable } from '../../lib/preloadable';
 import { useSession } from '../../lib/session/session-context';
 import { common } from '../../i18n/common';
 import { currentFor } from './nav-current';
 
 const t = common.nav;
 
-// The signed-in bar is a chunk of its own (see SignedInBar.tsx).
+// The signed-in bar is a chunk of its own (see SignedInBar.tsx); main.tsx loads it before the
+// first render when a session is stored.
 const loadSignedInBar = () => import('./SignedInBar');
-const SignedInBar = lazy(loadSignedInBar);
+export const SignedInBar = preloadable(loadSignedInBar);
 
 /** The visitor's two links, marked like the areas when their page is shown. */
 const LOGIN = { pages: [paths.login.path], within: [] } as const;
@@ -51,7 +53,7 @@ export function AppNavbar() {
     const prefetch = (event: FocusEvent) => {
       if (!(event.target instanceof HTMLInputElement)) return;
       document.removeEventListener('focusin', prefetch);
-      void loadSignedInBar().catch(() => undefined);
+      void SignedInBar.preload().catch(() => undefined);
     };
     document.addEventListener('focusin', prefetch);
     return () => document.removeEventListener('focusin', prefetch);
