@@ -1,12 +1,9 @@
-import { PartInputSchema } from '@magazzino/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { systemClock } from '../../lib/clock.js';
-import { partInput } from '../../../test/factories.js';
+import { seedParts } from '../../../test/factories.js';
 import { readerThreadReads } from '../../../test/reader-reads.js';
 import { createMigratedTestDatabase, type TestDatabase } from '../../../test/databases.js';
 import { openDatabase, type DatabaseHandle } from '../../db/dialect.js';
-import { newId } from '../../lib/ids.js';
-import { insertParts } from './parts.repository.js';
 import { PartsService } from './parts.service.js';
 
 // SQLite: a text search reads the parts whose code is its text (they lead the page) beside its
@@ -23,7 +20,7 @@ describe('the exact code of a text search, on sqlite', () => {
     database = await createMigratedTestDatabase('sqlite');
     handle = openDatabase({ databaseUrl: undefined, dataDir: database.dataDir, sqliteReaders: 1 });
     service = new PartsService(handle.db, handle.reader, handle.writes, systemClock);
-    const start = Date.parse('2025-10-01T00:00:00.000Z');
+    // Part i is created i seconds after the one before: the first is the oldest.
     const parts = [
       // The oldest: its code is the search below, written another way.
       { nome: 'Faro anteriore', codice: 'AB-123-XY' },
@@ -31,16 +28,7 @@ describe('the exact code of a text search, on sqlite', () => {
       { nome: 'Faro posteriore', descrizione: 'Sostituisce ab123xy', codice: '77001' },
       { nome: 'Faro fendinebbia', codice: '77002' },
     ];
-    await handle.db.transaction().execute((trx) =>
-      insertParts(
-        trx,
-        parts.map((overrides, index) => ({
-          id: newId(start + index * 1000),
-          createdAt: new Date(start + index * 1000).toISOString(),
-          input: PartInputSchema.parse(partInput(overrides)),
-        })),
-      ),
-    );
+    await seedParts(handle.db, parts.length, (index) => parts[index] ?? {});
   });
   afterAll(async () => {
     await handle.close();
