@@ -1,9 +1,20 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../testing/mock-api';
-import { renderApp } from '../testing/render-app';
+import type { renderApp as RenderApp } from '../testing/render-app';
 import { ME_SIGNED_OUT } from '../testing/test-data';
-import { preloadScreens } from './router';
+import type { preloadScreens as PreloadScreens } from './router';
+
+// Whether a screen's module is in is the route table's state, kept by its module: the files of a
+// worker share their modules (vite.config.ts), so an earlier file may have drawn /register. Each
+// test imports the route table and the app anew, with no screen loaded.
+let preloadScreens: typeof PreloadScreens;
+let renderApp: typeof RenderApp;
+beforeEach(async () => {
+  vi.resetModules();
+  ({ preloadScreens } = await import('./router'));
+  ({ renderApp } = await import('../testing/render-app'));
+});
 
 describe('the first screen', () => {
   it('is drawn on the first render when preloadScreens loaded it for the address (main.tsx)', async () => {
