@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { binQrPayload, parsePartCode, partQrPayload, type Part } from '@magazzino/contract';
-import { SCREENSHOT_DIR } from './support/browser.js';
+import { saveScreenshot } from './support/browser.js';
 import { launchWithCamera, qrScene } from './support/fake-camera.js';
 import { assertNoSidewaysScroll, usePartsSuite, type PartsSuiteHandle } from './support/parts.js';
 import { eventually } from './support/poll.js';
@@ -216,7 +215,7 @@ describe('scanning labels with the camera in Chromium', () => {
         const video = document.querySelector('video');
         return video !== null && video.videoWidth > 0 && !video.paused;
       });
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'scan-camera-dark-phone.png') });
+      await saveScreenshot(page, 'scan-camera-dark-phone', { fullPage: false });
       await page.context().close();
       const desktop = await openPage(camera.browser, { theme: 'light', storageState: suite.signedIn });
       await allowCamera(desktop.page);
@@ -227,9 +226,7 @@ describe('scanning labels with the camera in Chromium', () => {
       await dialog.getByRole('button', { name: 'Continua' }).click();
       await dialog.getByText('Spostare in B-04-3-12?').waitFor();
       await desktop.page.mouse.move(0, 0);
-      await desktop.page.screenshot({
-        path: path.join(SCREENSHOT_DIR, 'scan-move-screen-light-desktop.png'),
-      });
+      await saveScreenshot(desktop.page, 'scan-move-screen-light-desktop', { fullPage: false });
       await desktop.context.close();
     } finally {
       await camera.close();

@@ -90,8 +90,9 @@ export async function resizeViewport(page: Page, size: { width: number; height: 
 
 /**
  * Opens a screen once (deep link, fresh context), then for every theme (switched in the footer)
- * and viewport (resized) runs axe-core and saves a full-page screenshot into e2e/screenshots/.
- * Returns one result per combination: assert that `violations` are empty.
+ * and viewport (resized) runs axe-core and, in a run that writes them (`npm run screenshots`),
+ * saves a full-page screenshot into e2e/screenshots/. Returns one result per combination: assert
+ * that `violations` are empty.
  */
 export async function checkScreen(browser: Browser, check: ScreenCheck): Promise<ScreenResult[]> {
   const themes = check.themes ?? THEMES;
