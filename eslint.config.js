@@ -60,6 +60,22 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // The web test files of a worker share their modules (apps/web/vite.config.ts): a module
+    // replaced in one would be what the next files import.
+    files: ['apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock'].map((property) => ({
+          object: 'vi',
+          property,
+          message:
+            'Web test files share their modules: answer the API with mockApi, or draw the real screen.',
+        })),
+      ],
+    },
+  },
+  {
     // Scripts and configuration files belong to no TypeScript program: plain rules only.
     files: ['**/*.{js,mjs,cjs}', 'vitest.config.ts'],
     ...tseslint.configs.disableTypeChecked,
