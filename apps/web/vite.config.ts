@@ -433,7 +433,7 @@ export default defineConfig({
     // cores, tests that take about 2 s alone took 4.9–5.1 s, past Vitest's default of 5.
     testTimeout: 20_000,
     // The files of a worker share their modules (React, the route table, the screens) instead of
-    // each importing them again: 114 s → 48 s for this project alone (2026-11-30). Each file still
+    // each importing them again: 114 s → 36–41 s for this project alone (2026-11-30, four runs). Each file still
     // gets a fresh jsdom, and setup.ts clears storage, cookies, stubs and spies after each test; a
     // file must not replace a module (vi.mock): the replacement would be what the next files of
     // its worker import.

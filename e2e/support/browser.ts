@@ -10,7 +10,7 @@ const require = createRequire(import.meta.url);
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Folder of the screenshots of every screen (named in the README). */
-export const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots', import.meta.url));
+const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots', import.meta.url));
 
 export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
@@ -78,7 +78,7 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
  * tests alone checks the same screens without them: about 220 full-page PNGs, 0.2 s each on a
  * busy machine (2026-11-30), that assert nothing.
  */
-export const WRITING_SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
+const WRITING_SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
 
 /**
  * Saves a screenshot (the full page unless `fullPage` is false) as SCREENSHOT_DIR/<name>.png when
