@@ -165,17 +165,26 @@ type IndexPlan =
   | { kind: 'words'; match: string }
   | { kind: 'both'; words: string; trigrams: Clause };
 
-/** The seqs (as `seq`) the plan finds in each index (or pair of indexes) of `scope`, in no order. */
-function scopeReads(plan: IndexPlan, scope: StockScope): RawBuilder<{ seq: number }>[] {
+/**
+ * The seqs (as `seq`) the plan finds in each index (or pair of indexes) of `scope`: in no order, or,
+ * with `newest`, the newest that many of each, newest first. Each index reads its rowids backwards
+ * and stops there; an intersection is ordered inside the compound, so that SQLite merges both sides
+ * newest first and stops at the `newest`th part both hold. Ordered outside it, SQLite intersected
+ * every match in ascending order, then sorted them all (10^6 parts, `pompa 207`: 2,252 in common
+ * from 66,430 and 34,614 matches, 17.1 → 0.22 ms for the newest 20).
+ */
+function scopeReads(plan: IndexPlan, scope: StockScope, newest?: number): RawBuilder<{ seq: number }>[] {
+  const newestFirst = (order: RawBuilder<unknown>) =>
+    newest === undefined ? sql`` : sql` order by ${order} desc limit ${newest}`;
   return SCOPE_INDEXES[scope].map((indexes) => {
     const trigrams = sql.table(indexes.table);
     const words = sql.table(indexes.words);
     if (plan.kind === 'trigrams')
-      return sql`select rowid as seq from ${trigrams} where ${trigrams} match ${plan.match}`;
+      return sql`select rowid as seq from ${trigrams} where ${trigrams} match ${plan.match}${newestFirst(sql`rowid`)}`;
     if (plan.kind === 'words')
-      return sql`select rowid as seq from ${words} where ${words} match ${plan.match}`;
+      return sql`select rowid as seq from ${words} where ${words} match ${plan.match}${newestFirst(sql`rowid`)}`;
     return sql`select seq from (select rowid as seq from ${words} where ${words} match ${plan.words}
-      intersect select rowid as seq from ${trigrams} where ${trigrams} match ${plan.trigrams})`;
+      intersect select rowid as seq from ${trigrams} where ${trigrams} match ${plan.trigrams}${newestFirst(sql`seq`)})`;
   });
 }
 
@@ -902,15 +911,12 @@ export function withLazyQuery<T extends object, Q>(fields: T, build: () => Q): T
 
 /**
  * The seqs (as `seq`) of the parts the plan finds in the indexes of `scope`; `newest`: the newest
- * that many, newest first (each index reads its rowids backwards and stops there).
+ * that many, newest first (`scopeReads`).
  */
 function indexHits(plan: IndexPlan, scope: StockScope, newest?: number): RawBuilder<{ seq: number }> {
-  const reads = scopeReads(plan, scope).map((read) => {
-    if (newest === undefined) return read;
-    // An FTS5 table reads its rowids backwards and stops; an intersection is sorted.
-    const order = plan.kind === 'both' ? sql`seq` : sql`rowid`;
-    return sql`select * from (${read} order by ${order} desc limit ${newest})`;
-  });
+  const reads = scopeReads(plan, scope, newest).map((read) =>
+    newest === undefined ? read : sql`select * from (${read})`,
+  );
   const all = sql.join(reads, sql` union all `);
   return sql<{ seq: number }>`${
     newest === undefined || reads.length === 1
