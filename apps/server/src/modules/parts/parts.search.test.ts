@@ -661,25 +661,40 @@ describe.each(DIALECTS)('search on %s', (dialect) => {
   });
 });
 
+/**
+ * A SQLite app holding `count` demo parts of `seed`, registered a second apart (seq 1 the oldest),
+ * `edit` changing any of them, and a reader of its file that records the plans of its statements.
+ */
+async function sqliteWithDemoParts(
+  count: number,
+  seed: number,
+  edit: (input: PartInput, index: number) => PartInput = (input) => input,
+): Promise<{ t: TestApp; plans: ReturnType<typeof sqlitePlans> }> {
+  const t = await buildTestApp('sqlite');
+  const start = Date.parse('2024-01-01T00:00:00.000Z');
+  await t.app.db.transaction().execute((trx) =>
+    insertParts(
+      trx,
+      generateDemoParts(count, seed).map((input, index) => ({
+        input: edit(input, index),
+        id: newId(start + index * 1000),
+        createdAt: new Date(start + index * 1000).toISOString(),
+      })),
+    ),
+  );
+  return { t, plans: sqlitePlans(t) };
+}
+
 // SQLite keeps no statistics: beside `stato in ('disponibile')` it took that status's index for its
 // order and read every part in it (110 ms at 10^5 parts) instead of the code's few rows. PostgreSQL
 // plans with its statistics.
 describe('the part whose code is the search, beside a status filter, on sqlite', () => {
   it('is read on the index of codes, whatever status is asked', async () => {
-    const t = await buildTestApp('sqlite');
-    const { db, statements, planOf, close } = sqlitePlans(t);
+    const { t, plans } = await sqliteWithDemoParts(200, 3, (input, index) =>
+      index === 150 ? { ...input, codice: 'AB-123 45' } : input,
+    );
+    const { db, statements, planOf, close } = plans;
     try {
-      const start = Date.parse('2024-01-01T00:00:00.000Z');
-      await t.app.db.transaction().execute((trx) =>
-        insertParts(
-          trx,
-          generateDemoParts(200, 3).map((input, index) => ({
-            input: { ...input, codice: index === 150 ? 'AB-123 45' : input.codice },
-            id: newId(start + index * 1000),
-            createdAt: new Date(start + index * 1000).toISOString(),
-          })),
-        ),
-      );
       for (const stato of [['disponibile'], ['venduto'], ['riservato', 'reso']] as const) {
         statements.length = 0;
         const found = await listMatchingSeqs(db, { q: 'ab12345', codeIs: 'ab12345', stato }, 100);
@@ -699,20 +714,9 @@ describe('the part whose code is the search, beside a status filter, on sqlite',
 // newest first, stopping at the page (0.2 ms).
 describe('the newest page of a search read in both indexes, on sqlite', () => {
   it('is merged newest first, with no sort of every match', async () => {
-    const t = await buildTestApp('sqlite');
-    const { db, statements, planOf, close } = sqlitePlans(t);
+    const { t, plans } = await sqliteWithDemoParts(300, 5);
+    const { db, statements, planOf, close } = plans;
     try {
-      const start = Date.parse('2024-01-01T00:00:00.000Z');
-      await t.app.db.transaction().execute((trx) =>
-        insertParts(
-          trx,
-          generateDemoParts(300, 5).map((input, index) => ({
-            input,
-            id: newId(start + index * 1000),
-            createdAt: new Date(start + index * 1000).toISOString(),
-          })),
-        ),
-      );
       // In stock: one pair of indexes, read newest first, no sort. Every status: the other pair
       // too, each pair's page (five seqs) sorted for their merge; before, every match of each
       // pair was sorted too (four sorts).
