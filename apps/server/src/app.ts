@@ -81,6 +81,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     trustProxy:
       typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: 1024 * 1024,
+    // The database plugin applies pending migrations before the app listens, and an upgrade may
+    // take minutes on a large warehouse (migration 030 writes every part again); Fastify's default
+    // of 10 s per plugin stopped such a start half-way, every time.
+    pluginTimeout: 0,
     // Slow clients (README, "Sicurezza"): Node cuts any request not arrived whole by the upload
     // limit; plugins/request-guards.ts cuts other bodies after BODY_TIMEOUT_SECONDS. A socket
     // silent for a minute is closed; an idle keep-alive one after 72 s.
