@@ -136,6 +136,13 @@ export const COPIED_TABLES: readonly CopiedTable[] = [
 ];
 
 /**
+ * Columns of a copied table that the database computes from the row's others (generated columns):
+ * never carried, so that an archive fits either database, and a restore's inserts compute them
+ * afresh. PostgreSQL's `parts.pair_text` (migration 030) is the text its index of pairs reads.
+ */
+export const COMPUTED_COLUMNS: Readonly<Record<string, readonly string[]>> = { parts: ['pair_text'] };
+
+/**
  * Tables emptied by `restore --force` besides the copied ones: sign-in state bound to browsers
  * and mailboxes. Restoring them would bring back sessions and devices ended since the backup
  * (a sign-out, a password change, an account disabled); after a restore everyone signs in again.

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { PortableRow, PortableValue } from './archive-format.js';
+import { COMPUTED_COLUMNS } from './backup-scope.js';
 
 // Backup reads and writes every module's tables: it is cross-cutting by nature, and copies rows
 // as plain values without interpreting them, so it names tables and columns as data (from
@@ -20,9 +21,13 @@ function toPortableValue(table: string, column: string, value: unknown): Portabl
   throw new Error(`${table}.${column} holds a value a backup cannot carry (${typeof value})`);
 }
 
+/** A row as the archive keeps it: its values made portable, the columns the database computes left out. */
 function toPortableRow(table: string, row: Record<string, unknown>): PortableRow {
+  const computed = COMPUTED_COLUMNS[table] ?? [];
   const portable: PortableRow = {};
-  for (const [column, value] of Object.entries(row)) portable[column] = toPortableValue(table, column, value);
+  for (const [column, value] of Object.entries(row)) {
+    if (!computed.includes(column)) portable[column] = toPortableValue(table, column, value);
+  }
   return portable;
 }
 
@@ -33,16 +38,18 @@ export interface ColumnInfo {
   required: boolean;
 }
 
-/** Every table of the database and its columns, in their order. */
+/** Every table of the database and its columns a backup carries, in their order (COMPUTED_COLUMNS left out). */
 export async function tableColumns(db: Kysely<Database>): Promise<Map<string, ColumnInfo[]>> {
   const tables = await db.introspection.getTables();
   return new Map(
     tables.map((table) => [
       table.name,
-      table.columns.map((column) => ({
-        name: column.name,
-        required: !column.isNullable && !column.hasDefaultValue && !column.isAutoIncrementing,
-      })),
+      table.columns
+        .filter((column) => !COMPUTED_COLUMNS[table.name]?.includes(column.name))
+        .map((column) => ({
+          name: column.name,
+          required: !column.isNullable && !column.hasDefaultValue && !column.isAutoIncrementing,
+        })),
     ]),
   );
 }
