@@ -274,8 +274,8 @@ function contains(column: string, text: string, dialect: Dialect): Expression<Sq
 /** A pair of ASCII letters or digits: what PostgreSQL's index of pairs serves (migrations 021, 025). */
 const ALNUM_PAIR = /^[a-z0-9]{2}$/u;
 
-/** The text parts_pairs_trgm_idx reads, as migrations 021 and 025 wrote its expression. */
-const PAIR_TEXT = sql`parts_pair_text(parts.search_norm || ' ' || parts.codice_key || ' ' || coalesce(parts.vehicle_key, ''))`;
+/** The text parts_pairs_trgm_idx reads: `parts_pair_text` of the part's text (migrations 021, 025), stored (030). */
+const PAIR_TEXT = sql.ref('parts.pair_text');
 
 /**
  * The pattern finding `pair` (an ALNUM_PAIR) in `parts_pair_text`, which writes each 'j' 'jj' and
@@ -335,27 +335,37 @@ function fieldCondition(eb: PartsExpressions, field: FieldTerm, search: TextSear
 const PROBED = 2000;
 
 /**
- * The most of those PROBED parts a pair may be in and still be read through the index, for a read
- * in order (a page) and in no order (a count, or the matches a search sorts itself). Measured at
- * 10^6 parts on PostgreSQL: reading the rows costs about 0.27 µs a part, a match the index finds
- * about 30 µs (`parts_pair_text` is computed again to check it). A page on the rows stops at its
- * 20th match, through the index it takes every match: the index only for a pair none of the newest
- * parts holds (`b7`, in 1 of them and over a thousand parts in all: 51 ms through the index, 26 on
- * the rows). A count on the rows reads on until 1,001 matches (the whole table for `ds`, 165
- * parts: 258 ms, 3.5 through the index), through the index it stops there too: the index up to
- * 0.65 %, where both cost ~30 ms (`c3`, 4.6 %, stays on the rows: 14 ms).
+ * A pair is counted through the index (a read in no order: a count, or the matches a search sorts
+ * itself) when at most this many of the PROBED newest parts hold it, in a warehouse of up to
+ * 100,000 registrations; in a larger one of `n`, this times √(100,000 / n)
+ * (`countedThroughIndexAtMost`).
+ *
+ * A match the index finds costs a visit to its row and one regular expression on the stored text
+ * (migration 030; before, `parts_pair_text` was computed again, ~30 µs a match, and the index
+ * served pairs in at most 13 of the newest). The index hands over every match's entry, a share of
+ * the whole warehouse; the rows, read newest first until 1,001 match, a number that does not grow
+ * with it: the share up to which the index wins falls as one over the square root of the parts.
+ * Measured on PostgreSQL, counting up to 1,001 (the index against the rows, min of 3): at 10^5
+ * parts `fe` (18 of the newest) 3.2 against 45.7 ms, `c3` (89) 6.0 against 14.7, `pu` (153) 6.1
+ * against 10.0, `ce` (280) 7.8 against 4.4; at 10^6 `fe` (38) 9.4 against 34.7, `yp` (63) 15.5
+ * against 20.0, `tu` (77) 26.2 against 14.7, `c3` (101) 22.0 against 14.2.
  */
-// `ordered` stays at most `unordered`: searchSeqs reads in order with what a read in no order built
-// when that indexed no pair.
-const INDEXED_AT_MOST = { ordered: 0, unordered: 13 } as const;
+const COUNTED_AT_10E5 = 200;
+
+/** The most of the PROBED newest parts a pair counted through the index may be in, with `registered` parts. */
+function countedThroughIndexAtMost(registered: number): number {
+  return Math.round(COUNTED_AT_10E5 * Math.sqrt(100_000 / Math.max(registered, 100_000)));
+}
 
 /**
  * The most of the PROBED parts a pair may be in and still be offered through the index, in a read
- * in no order beside a term of three characters or more: that term's trigrams narrow the rows, and
- * the pair's bitmap ANDed with theirs spares reading each of them to check the pair; the planner
- * still leaves the pair's index out when the other term's few rows are cheaper to check. At 10^6
- * parts, counting up to 1,001: `testata c4` (c4 in 5 % of the newest) 151–206 → 70–139 ms, `faro
- * tb` 151 → 30–43 ms, a rare code beside `tb` 4 → 3 ms; `npm run bench`'s two words 111 → 138 req/s.
+ * in no order beside a term of three characters or more, where it is more than
+ * `countedThroughIndexAtMost`: that term's trigrams narrow the rows, and the pair's bitmap ANDed
+ * with theirs spares reading each of them to check the pair; the planner still leaves the pair's
+ * index out when the other term's few rows are cheaper to check. At 10^6 parts, counting up to
+ * 1,001: `testata c4` (c4 in 5 % of the newest) 151–206 → 70–139 ms, `faro tb` 151 → 30–43 ms, a
+ * rare code beside `tb` 4 → 3 ms; `npm run bench`'s two words 111 → 138 req/s (before migration
+ * 030, each match's text computed again).
  */
 const INDEXED_BESIDE_A_TERM = 200;
 
@@ -363,6 +373,15 @@ const INDEXED_BESIDE_A_TERM = 200;
 function hasLongerTerm(terms: readonly string[]): boolean {
   return terms.some((term) => characters(term) >= TRIGRAM);
 }
+
+/**
+ * A page on the rows stops at its 20th match, through the index it takes every match to sort
+ * them: the index only for a pair none of the newest parts holds (`b7`, in 1 of them and 2,600
+ * parts in all at 10^6: 10.7 ms through the index, 3.5 on the rows).
+ */
+// At most the count's: searchSeqs reads in order with what a read in no order built when that
+// indexed no pair.
+const PAGED_THROUGH_INDEX_AT_MOST = 0;
 
 /** The most values a RecentMeasures keeps for one database: past it, they are measured afresh. */
 const MEASURES_KEPT_AT_MOST = 1000;
@@ -401,14 +420,34 @@ class RecentMeasures {
   }
 }
 
-/** Each pair probed lately: how many of the newest PROBED parts held it (trusted for a minute). */
+/**
+ * Each pair probed lately: how many of the newest PROBED parts held it, and under REGISTERED the
+ * highest seq then (trusted for a minute).
+ */
 const pairProbes = new RecentMeasures(60_000);
 
 /**
+ * The most of the PROBED newest parts a pair may be in and still be read through the index of pairs,
+ * in a read in order or in no order, with `registered` parts, beside a term the trigrams serve or not.
+ */
+export function pairsIndexedAtMost(
+  read: 'ordered' | 'unordered',
+  registered: number,
+  besideLongerTerm: boolean,
+): number {
+  if (read === 'ordered') return PAGED_THROUGH_INDEX_AT_MOST;
+  const counted = countedThroughIndexAtMost(registered);
+  return besideLongerTerm ? Math.max(counted, INDEXED_BESIDE_A_TERM) : counted;
+}
+
+/** The key of `pairProbes` keeping how many parts were registered, the highest seq (no pair of two characters). */
+const REGISTERED = 'registered';
+
+/**
  * The pairs of letters and digits in `search` that PostgreSQL reads through the index of pairs
- * rather than on the rows, for a read in order or in no order (INDEXED_AT_MOST of the newest
- * PROBED parts). One short read (1–2 ms at 10^6 parts) for the pairs not probed in the last
- * minute; SQLite: nothing (its index serves every pair).
+ * rather than on the rows, for a read in order or in no order (PAGED_THROUGH_INDEX_AT_MOST,
+ * `countedThroughIndexAtMost` of the newest PROBED parts). One short read (1–2 ms at 10^6 parts)
+ * for the pairs not probed in the last minute; SQLite: nothing (its index serves every pair).
  */
 export async function pairsToIndex(
   db: Kysely<Database>,
@@ -422,20 +461,24 @@ export async function pairsToIndex(
   ];
   const pairs = [...new Set(terms.filter((term) => ALNUM_PAIR.test(term)))];
   if (pairs.length === 0) return new Set();
-  const held = pairProbes.lately(db, pairs);
+  const held = pairProbes.lately(db, [...pairs, REGISTERED]);
   const unknown = pairs.filter((pair) => !held.has(pair));
-  if (unknown.length > 0) {
+  if (unknown.length > 0 || !held.has(REGISTERED)) {
     const counts = unknown.map(
       (pair, index) =>
         sql`count(*) filter (where newest.search_norm like ${likePattern(pair)}) as ${sql.ref(`p${index}`)}`,
     );
-    const { rows } = await sql<Record<string, number | string>>`select ${sql.join(counts)}
+    const { rows } = await sql<Record<string, number | string | null>>`select ${sql.join([
+      ...counts,
+      sql`(select max(seq) from parts) as registered`,
+    ])}
       from (select search_norm from parts order by seq desc limit ${PROBED}) as newest`.execute(db);
     const probed = new Map(unknown.map((pair, index) => [pair, Number(rows[0]?.[`p${index}`] ?? 0)]));
+    probed.set(REGISTERED, Number(rows[0]?.registered ?? 0));
     pairProbes.keep(db, probed);
-    for (const [pair, count] of probed) held.set(pair, count);
+    for (const [key, count] of probed) held.set(key, count);
   }
-  const most = read === 'unordered' && hasLongerTerm(terms) ? INDEXED_BESIDE_A_TERM : INDEXED_AT_MOST[read];
+  const most = pairsIndexedAtMost(read, held.get(REGISTERED) ?? 0, hasLongerTerm(terms));
   return new Set(pairs.filter((pair) => (held.get(pair) ?? Infinity) <= most));
 }
 

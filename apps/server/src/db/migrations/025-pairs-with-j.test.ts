@@ -1,8 +1,9 @@
 import { PartInputSchema } from '@magazzino/contract';
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { partInput } from '../../../test/factories.js';
 import { previousVersionDatabase, type AnyDb } from '../../../test/migrations.js';
+import { bitmapPlanOf } from '../../../test/postgres-plans.js';
 import { newId } from '../../lib/ids.js';
 import { toNewRow } from '../../modules/parts/parts.mapper.js';
 import { countParts } from '../../modules/parts/parts.repository.js';
@@ -36,19 +37,6 @@ const PAIRS = ['j2', 'aj', 'je', 'jj', 'ja', 'x9', 'pa'];
 async function found(db: Kysely<Database>, search: TextSearch): Promise<number[]> {
   const rows = await partsMatching(db, search).query.select('parts.seq').orderBy('parts.seq').execute();
   return rows.map((row) => Number(row.seq));
-}
-
-/** The plan of `search`'s query with only bitmap scans allowed. */
-async function plan(db: Kysely<Database>, search: TextSearch): Promise<string> {
-  const query = partsMatching(db, search).query.select('parts.seq').compile();
-  return db.transaction().execute(async (trx) => {
-    await sql`set local enable_seqscan = off`.execute(trx);
-    await sql`set local enable_indexscan = off`.execute(trx);
-    const explained = await trx.executeQuery<{ 'QUERY PLAN': string }>(
-      CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]),
-    );
-    return explained.rows.map((row) => row['QUERY PLAN']).join('\n');
-  });
 }
 
 async function pairText(db: AnyDb, text: string): Promise<string> {
@@ -88,7 +76,7 @@ describe('migration 025-pairs-with-j on postgres', () => {
       expect(await found(db, { ...word, indexedPairs }), pair).toEqual(expected[pair]);
       expect(await found(db, { ...field, indexedPairs }), pair).toEqual(await found(db, field));
       // parts_pairs_trgm_idx is read for it (before 025 no pair with 'j' could be).
-      expect(await plan(db, { ...word, indexedPairs }), pair).toContain('parts_pairs_trgm_idx');
+      expect(await bitmapPlanOf(db, { ...word, indexedPairs }), pair).toContain('parts_pairs_trgm_idx');
     }
     // The index's own candidates for 'aj': the two parts holding it and the Panda jeep (a field
     // of the Jeep's ending in 'a' may make one more), not the parts without a 'j'.

@@ -28,6 +28,7 @@ import * as m026 from './026-word-list-on-conflict.js';
 import * as m027 from './027-word-index-spans.js';
 import * as m028 from './028-search-index-automerge.js';
 import * as m029 from './029-word-list-version.js';
+import * as m030 from './030-stored-pair-text.js';
 
 /**
  * Every migration, in order. Names are never changed once released: the database records them.
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '027-word-index-spans': m027,
   '028-search-index-automerge': m028,
   '029-word-list-version': m029,
+  '030-stored-pair-text': m030,
 };
