@@ -8,12 +8,14 @@
  * Marked are queries whose best plan does not depend on their parameters (a lookup by a key, a
  * search's exact-code lead on the code's index, a page's parts by seq with the seqs one array
  * parameter: `seqInList`, the word index's count and page: `preparedSql`), and the plain list's
- * page, whose generic plan PostgreSQL's own costing rejects (it would scan; 9,124 against 206 at
- * 10^5 parts), so it keeps planning each page and only the parse is saved. A search (LIKE over a
- * trigram index), a filtered list, or the lookup of a search's words in the list may want a
- * different plan for each pattern or value, and a generic plan the costing accepted for the
- * average could be the wrong one for a rare case; those stay unnamed and are planned for their own
- * parameters.
+ * pages. PostgreSQL's plan cache keeps a generic plan only when its costing finds it no dearer
+ * than those made for the values, and it costs a LIMIT or an OFFSET given as a parameter as reading
+ * a tenth of the rows: the statements that must be planned once write their LIMIT into the text
+ * (the list's first page, a count's limit) or read a page as a slice of an array (`seqInSlice`). A
+ * search (LIKE over a trigram index), a filtered list, or the lookup of a search's words in the
+ * list may want a different plan for each pattern or value, and a generic plan the costing
+ * accepted for the average could be the wrong one for a rare case; those stay unnamed and are
+ * planned for their own parameters.
  *
  * SQLite: the mark is a comment; the main connection and the reader threads keep their own caches
  * of prepared statements by text already.
@@ -211,6 +213,16 @@ export function preparingPool(pool: pg.Pool, names = new StatementNames()): Post
  */
 export function seqInList(list: string): Expression<boolean> {
   return sql<boolean>`parts.seq = any(${list}::bigint[])`;
+}
+
+/**
+ * `parts.seq` is one of the seqs `read` gives, from the `first`-th to the `last`-th (counted from
+ * 1), in its order. PostgreSQL only: the page of a read whose LIMIT is written into its text, the
+ * page's place in it parameters that PostgreSQL does not cost (LIMIT and OFFSET as parameters make
+ * it cost a generic plan as reading a tenth of the rows: see `plainPageRead`).
+ */
+export function seqInSlice(read: Expression<unknown>, first: number, last: number): Expression<boolean> {
+  return sql<boolean>`parts.seq = any((array(${read}))[${first}:${last}])`;
 }
 
 /** The seqs as the one parameter `seqInList` reads: PostgreSQL's array literal, `{12,7,3}`. */
