@@ -86,6 +86,18 @@ describe('the list and search reads planned once per connection, on postgres', (
     expect(counts.map((row) => row.statement)).toEqual([expect.not.stringMatching(/\$\d/)]);
   });
 
+  it('reads a first page of a size the list does not offer as a later page, planned once, naming no statement of its own', async () => {
+    const sort = { field: REGISTRATION, descending: true } as const;
+    for (let run = 0; run < RUNS; run += 1) {
+      const page = await listPartsPage(handle.reader, { stato: IN_STOCK_STATUSES }, sort, 7, 0);
+      expect(page.map((part) => part.codice)).toEqual(
+        Array.from({ length: 7 }, (_, index) => `PL-${PARTS - 1 - index}`),
+      );
+    }
+    expectPlannedOnce(await plansOf('limit 512'), 'first page of 7');
+    expect(await plansOf('limit 7')).toEqual([]);
+  });
+
   it('plans a page past the first block once, through a few texts whatever its offset', async () => {
     const sort = { field: REGISTRATION, descending: true } as const;
     // Offsets past the first block, each a different skip inside its block, all one read's size.
@@ -96,7 +108,10 @@ describe('the list and search reads planned once per connection, on postgres', (
         Array.from({ length: 20 }, (_, index) => `PL-${PARTS - 1 - offset - index}`),
       );
     }
-    const counts = await plansOf('"parts"."seq" < $1');
+    // One read's size for every offset here (the first page of 7 above read 512).
+    const counts = (await plansOf('"parts"."seq" < $1')).filter(
+      (row) => !row.statement.includes('limit 512'),
+    );
     expectPlannedOnce(counts, 'deep page');
     expect(counts).toHaveLength(1);
   });

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import {
   IN_STOCK_STATUSES,
+  LIMITS,
   OPTIONAL_PART_FIELDS,
   PART_STATUSES,
   SORT_FIELDS,
@@ -614,7 +615,8 @@ export async function listPartsPage(
   // their own terms.
   if (sort.field === REGISTRATION && byStatusAlone(filter)) {
     const shape = { stati: filter.stato, descending: sort.descending };
-    if (offset === 0) return readStoredParts(db, await plainFirstPage(db, { ...shape, limit }));
+    if (offset === 0 && FIRST_PAGE_SIZES.has(limit))
+      return readStoredParts(db, await plainFirstPage(db, { ...shape, limit }));
     let edge: number;
     let skip: number;
     if (offset < SEQ_BLOCK_SIZE) {
@@ -683,13 +685,17 @@ interface FirstPageShape extends PlainShape {
   limit: number;
 }
 
+/** The page sizes the list offers, whose first page has a statement of its own (`plainFirstPage`). */
+const FIRST_PAGE_SIZES: ReadonlySet<number> = new Set(LIMITS.pageSizes);
+
 /**
  * The first page of a plain list (the list's own screen), its size written into the text and no
  * OFFSET, so its statement has no parameter at all. With LIMIT and OFFSET as parameters PostgreSQL
  * costs the generic plan as reading a tenth of the parts and, judging it dearer than a plan made
  * for the values, planned the page again at every request (0.38 ms at each bind at 10^5 parts, the
- * page 0.33 ms a round trip against 0.15 planned once). One shape per page size a client asks for
- * (the web app asks for one): each a named statement, MAX_PREPARED_STATEMENTS bounding them all.
+ * page 0.33 ms a round trip against 0.15 planned once). Only for the sizes the list offers
+ * (FIRST_PAGE_SIZES), so that a client cannot name a statement per size: a first page of another
+ * size is read as a later one (`plainPageRead` on PostgreSQL).
  */
 const plainFirstPage = compiledByShape(
   ({ limit, ...shape }: FirstPageShape) => `${plainKey(shape)} ${limit}`,
@@ -710,7 +716,7 @@ const plainPageInBlocks = compiledByShape(
   },
 );
 
-/** A plain list's page past the first on PostgreSQL: its shape, and how many seqs from its edge it reads. */
+/** A plain list's page on PostgreSQL (`plainPageRead`): its shape, and how many seqs from its edge it reads. */
 interface PageReadShape extends PlainShape {
   read: number;
 }
@@ -729,8 +735,9 @@ function pageRead(end: number): number {
 }
 
 /**
- * PostgreSQL: a plain list's page past the first, from the `first`-th to the `last`-th part from
- * `edge` (a block's edge, `seekBlock`, or past every seq). As on SQLite (`plainPage`,
+ * PostgreSQL: a plain list's page (but a first page of a size the list offers: `plainFirstPage`),
+ * from the `first`-th to the `last`-th part from `edge` (a block's edge, `seekBlock`, or past every
+ * seq). As on SQLite (`plainPage`,
  * `plainPageInBlocks`) with LIMIT and OFFSET as parameters, PostgreSQL costs a generic plan as
  * reading a tenth of the parts before the edge (a hash join over a scan of every part: 24 ms a page
  * at 10^5 parts), judges it dearer than a plan made for the values and so planned every page again
