@@ -716,7 +716,7 @@ const plainPageInBlocks = compiledByShape(
   },
 );
 
-/** A plain list's page on PostgreSQL (`plainPageRead`): its shape, and how many seqs from its edge it reads. */
+/** A plain list's page on PostgreSQL (`plainPageRead`): its shape, and the seqs it reads. */
 interface PageReadShape extends PlainShape {
   read: number;
 }
@@ -737,15 +737,15 @@ function pageRead(end: number): number {
 /**
  * PostgreSQL: a plain list's page (but a first page of a size the list offers: `plainFirstPage`),
  * from the `first`-th to the `last`-th part from `edge` (a block's edge, `seekBlock`, or past every
- * seq). As on SQLite (`plainPage`,
- * `plainPageInBlocks`) with LIMIT and OFFSET as parameters, PostgreSQL costs a generic plan as
- * reading a tenth of the parts before the edge (a hash join over a scan of every part: 24 ms a page
- * at 10^5 parts), judges it dearer than a plan made for the values and so planned every page again
- * (0.46 ms at each bind). Here the read's LIMIT is written into the text (`pageRead`) and the page
- * is a slice of its seqs as an array, parameters PostgreSQL does not cost: the generic plan is the
- * one for the values and the statement is planned once per connection (the page at offset 50,000
- * at 10^5 parts: 0.46 ms to bind and 0.30 to run, now 0.03 and 0.36, the read taking up to 511
- * index entries more than the page needs).
+ * seq). Written as on SQLite (`plainPage`, `plainPageInBlocks`), with LIMIT and OFFSET as
+ * parameters, PostgreSQL costs a generic plan as reading a tenth of the parts before the edge (a
+ * hash join over a scan of every part: 24 ms a page at 10^5 parts), judges it dearer than a plan
+ * made for the values and so planned every page again (0.46 ms at each bind). Here the read's
+ * LIMIT is written into the text (`pageRead`) and the page is a slice of its seqs as an array,
+ * parameters PostgreSQL does not cost: the generic plan is the one for the values and the
+ * statement is planned once per connection (the page at offset 50,000 at 10^5 parts: 0.46 ms to
+ * bind and 0.30 to run, now 0.03 and 0.36, the read taking up to 511 index entries more than the
+ * page needs).
  */
 const plainPageRead = compiledByShape(
   ({ read, ...shape }: PageReadShape) => `${plainKey(shape)} ${read}`,
