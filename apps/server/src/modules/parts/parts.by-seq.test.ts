@@ -1,9 +1,9 @@
 import { PartInputSchema } from '@magazzino/contract';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partInput } from '../../../test/factories.js';
 import { createMigratedTestDatabase, DIALECTS, type TestDatabase } from '../../../test/databases.js';
-import { openDatabase, type DatabaseHandle } from '../../db/dialect.js';
+import { openOnOneConnection, preparedStatements } from '../../../test/postgres-plans.js';
+import type { DatabaseHandle } from '../../db/dialect.js';
 import { newId } from '../../lib/ids.js';
 import { findPartsBySeq, insertParts, searchSeqs } from './parts.repository.js';
 
@@ -15,13 +15,7 @@ describe.each(DIALECTS)('a page of parts read by seq, and a search of words, on 
 
   beforeAll(async () => {
     database = await createMigratedTestDatabase(dialect);
-    // One connection for the long reads: pg_prepared_statements shows a connection's own.
-    handle = openDatabase({
-      databaseUrl: database.databaseUrl,
-      dataDir: database.dataDir,
-      pgReaders: 1,
-      sqliteReaders: 1,
-    });
+    handle = openOnOneConnection(database);
     const start = Date.parse('2025-04-01T00:00:00.000Z');
     const parts = Array.from({ length: 30 }, (_, index) => ({
       id: newId(start + index * 1000),
@@ -51,9 +45,8 @@ describe.each(DIALECTS)('a page of parts read by seq, and a search of words, on 
     if (dialect === 'postgres') {
       // Every length through one statement, parsed and planned once on the connection (the search
       // below adds its own, named apart).
-      const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements
-        where statement like '%from "parts"%' and statement not like '%parts_word_spans%'`.execute(
-        handle.reader,
+      const rows = (await preparedStatements(handle.reader, 'from "parts"')).filter(
+        (row) => !row.statement.includes('parts_word_spans'),
       );
       expect(rows.map((row) => row.statement)).toEqual([
         expect.stringMatching(/parts\.seq = any\(\$1::bigint\[\]\)/),
@@ -76,19 +69,14 @@ describe.each(DIALECTS)('a page of parts read by seq, and a search of words, on 
       });
     }
     if (dialect === 'postgres') {
-      const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements
-        where statement like '%parts_word_spans%'`.execute(handle.reader);
+      const rows = await preparedStatements(handle.reader, 'parts_word_spans');
       // One text for each count's limit (written in, so that PostgreSQL plans it once:
       // parts.plans.test.ts), the same for every page size.
       expect(rows).toHaveLength(2);
       // The lookup of its words in the list stays unnamed (parts-text-search.ts, postgresWordForms);
       // the read of the list's version (migration 029) before it is named.
-      const { rows: lookups } = await sql<{ statement: string }>`select statement from pg_prepared_statements
-        where statement like '%word like%'`.execute(handle.reader);
-      expect(lookups).toHaveLength(0);
-      const { rows: versions } = await sql<{ statement: string }>`select statement from pg_prepared_statements
-        where statement like '%from search_words_version%'`.execute(handle.reader);
-      expect(versions).toHaveLength(1);
+      expect(await preparedStatements(handle.reader, 'word like')).toHaveLength(0);
+      expect(await preparedStatements(handle.reader, 'from search_words_version')).toHaveLength(1);
     }
   });
 });

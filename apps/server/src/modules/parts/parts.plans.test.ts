@@ -3,7 +3,12 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMigratedTestDatabase, type TestDatabase } from '../../../test/databases.js';
 import { partInput } from '../../../test/factories.js';
-import { openDatabase, type DatabaseHandle } from '../../db/dialect.js';
+import {
+  openOnOneConnection,
+  preparedStatements,
+  type PreparedStatement,
+} from '../../../test/postgres-plans.js';
+import type { DatabaseHandle } from '../../db/dialect.js';
 import { newId } from '../../lib/ids.js';
 import { insertParts, listPartsPage, REGISTRATION, searchSeqs } from './parts.repository.js';
 import { SEQ_BLOCK_SIZE } from './parts.tables.js';
@@ -13,12 +18,6 @@ const PARTS = SEQ_BLOCK_SIZE + 1500;
 
 /** How many times each read runs: PostgreSQL tries five plans made for the values first. */
 const RUNS = 9;
-
-interface PlanCounts {
-  statement: string;
-  generic_plans: string;
-  custom_plans: string;
-}
 
 /**
  * The reads every list and search makes most, on PostgreSQL: each is a named statement (parsed
@@ -34,13 +33,7 @@ describe('the list and search reads planned once per connection, on postgres', (
 
   beforeAll(async () => {
     database = await createMigratedTestDatabase('postgres');
-    // One connection for the reads: pg_prepared_statements shows a connection's own.
-    handle = openDatabase({
-      databaseUrl: database.databaseUrl,
-      dataDir: database.dataDir,
-      pgReaders: 1,
-      sqliteReaders: 1,
-    });
+    handle = openOnOneConnection(database);
     const start = Date.parse('2025-04-01T00:00:00.000Z');
     const parts = Array.from({ length: PARTS }, (_, index) => ({
       id: newId(start + index * 1000),
@@ -57,14 +50,9 @@ describe('the list and search reads planned once per connection, on postgres', (
     await database?.drop();
   });
 
-  /** The plan counts of the named statements whose text holds `fragment`. */
-  async function plansOf(fragment: string): Promise<PlanCounts[]> {
-    const { rows } = await sql<PlanCounts>`select statement, generic_plans, custom_plans
-      from pg_prepared_statements where statement like ${`%${fragment}%`}`.execute(handle.reader);
-    return rows;
-  }
+  const plansOf = (fragment: string) => preparedStatements(handle.reader, fragment);
 
-  function expectPlannedOnce(counts: readonly PlanCounts[], label: string) {
+  function expectPlannedOnce(counts: readonly PreparedStatement[], label: string) {
     expect(counts.length, label).toBeGreaterThan(0);
     for (const { statement, generic_plans: generic, custom_plans: custom } of counts) {
       expect(Number(custom), `${label}: ${statement}`).toBeLessThanOrEqual(5);
@@ -72,14 +60,17 @@ describe('the list and search reads planned once per connection, on postgres', (
     }
   }
 
-  it('plans the first page of the list once for each page size', async () => {
+  /** Reads the page of `limit` parts at `offset` of the list, newest first: the parts there. */
+  async function expectPage(limit: number, offset: number) {
     const sort = { field: REGISTRATION, descending: true } as const;
-    for (let run = 0; run < RUNS; run += 1) {
-      const page = await listPartsPage(handle.reader, { stato: IN_STOCK_STATUSES }, sort, 20, 0);
-      expect(page.map((part) => part.codice)).toEqual(
-        Array.from({ length: 20 }, (_, index) => `PL-${PARTS - 1 - index}`),
-      );
-    }
+    const page = await listPartsPage(handle.reader, { stato: IN_STOCK_STATUSES }, sort, limit, offset);
+    expect(page.map((part) => part.codice)).toEqual(
+      Array.from({ length: limit }, (_, index) => `PL-${PARTS - 1 - offset - index}`),
+    );
+  }
+
+  it('plans the first page of the list once for each page size', async () => {
+    for (let run = 0; run < RUNS; run += 1) await expectPage(20, 0);
     const counts = await plansOf(`('venduto', 'scartato') order by "parts"."seq" desc limit`);
     expectPlannedOnce(counts, 'first page');
     // The page's size written into the text: no parameter is left.
@@ -87,27 +78,14 @@ describe('the list and search reads planned once per connection, on postgres', (
   });
 
   it('reads a first page of a size the list does not offer as a later page, planned once, naming no statement of its own', async () => {
-    const sort = { field: REGISTRATION, descending: true } as const;
-    for (let run = 0; run < RUNS; run += 1) {
-      const page = await listPartsPage(handle.reader, { stato: IN_STOCK_STATUSES }, sort, 7, 0);
-      expect(page.map((part) => part.codice)).toEqual(
-        Array.from({ length: 7 }, (_, index) => `PL-${PARTS - 1 - index}`),
-      );
-    }
+    for (let run = 0; run < RUNS; run += 1) await expectPage(7, 0);
     expectPlannedOnce(await plansOf('limit 512'), 'first page of 7');
     expect(await plansOf('limit 7')).toEqual([]);
   });
 
   it('plans a page past the first block once, through a few texts whatever its offset', async () => {
-    const sort = { field: REGISTRATION, descending: true } as const;
     // Offsets past the first block, each a different skip inside its block, all one read's size.
-    const offsets = Array.from({ length: RUNS }, (_, run) => SEQ_BLOCK_SIZE + 600 + run * 7);
-    for (const offset of offsets) {
-      const page = await listPartsPage(handle.reader, { stato: IN_STOCK_STATUSES }, sort, 20, offset);
-      expect(page.map((part) => part.codice)).toEqual(
-        Array.from({ length: 20 }, (_, index) => `PL-${PARTS - 1 - offset - index}`),
-      );
-    }
+    for (let run = 0; run < RUNS; run += 1) await expectPage(20, SEQ_BLOCK_SIZE + 600 + run * 7);
     // One read's size for every offset here (the first page of 7 above read 512).
     const counts = (await plansOf('"parts"."seq" < $1')).filter(
       (row) => !row.statement.includes('limit 512'),
