@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type BetterSqlite3 from 'better-sqlite3';
 import {
   CompiledQuery,
@@ -14,6 +15,7 @@ import {
   SqliteDriver as KyselySqliteDriver,
   type DatabaseConnection,
   type Driver,
+  type QueryResult,
   type SqliteDatabase,
   type SqliteDialectConfig,
   type SqliteStatement,
@@ -32,6 +34,8 @@ import SqliteDriver from './sqlite-driver.js';
 import { SqliteReadDialect, SqliteReadPool } from './sqlite-read-pool.js';
 import { answerOnMainConnection } from './main-connection.js';
 import { WriteBatcher, type Write } from './write-batcher.js';
+import { runStatements } from './write-together.js';
+import { SqliteWriter, type UnitStatement } from './sqlite-writer.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -50,12 +54,11 @@ export interface DatabaseHandle {
   writes: {
     run<T>(work: Write<T>): Promise<T>;
     /**
-     * Runs a unit whose writes are one statement (`insertTogether`), its reads before it: on
-     * PostgreSQL outside any transaction (a statement is atomic alone, and in a transaction of
-     * READ COMMITTED, PostgreSQL's default, each read would take a snapshot of its own just the
-     * same), saving `begin` and `commit`; on SQLite as `run`, in the batch's transaction.
+     * Runs compiled statements, one after the other, as a unit of writes; resolves with the rows
+     * of the first. On SQLite a unit of the write batch run on the writer thread (db/sqlite-writer.ts),
+     * so its statements and their triggers never hold the event loop; on PostgreSQL a transaction.
      */
-    single<T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T>;
+    statements<R>(unit: readonly UnitStatement[]): Promise<R[]>;
   };
   dialect: DialectName;
   /** Human-readable location (file path or host/database, never a password). */
@@ -82,29 +85,92 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 export const SQLITE_FILE_NAME = 'magazzino.sqlite';
 
 /**
- * Kysely's SQLite driver with its transactions begun IMMEDIATE. The main connection is this
- * process's one writer, but not the file's: the search index's merge thread writes beside it
- * (`mergeSearchIndexes`), and so would a command run beside the server. A transaction begun plain
- * (DEFERRED) takes its snapshot at its first read and asks for the write lock at its first write;
- * when another connection has committed in between, SQLite refuses that write at once
- * (SQLITE_BUSY_SNAPSHOT, which no busy wait can mend): a write that reads first (a create reads
- * the spellings in use) failed with a 500. Begun IMMEDIATE, a transaction takes the write lock
- * first, waiting for it as busy_timeout allows. Every transaction on this
- * connection writes: a backup reads through a connection of its own (backup-support.ts).
+ * Kysely's SQLite driver with its transactions begun IMMEDIATE, its statements waiting for a lock
+ * without holding the event loop (`LockWaitingConnection`). The main connection is not the file's
+ * only writer: the writer thread (db/sqlite-writer.ts) and the search index's merge thread write
+ * beside it, and so would a command run beside the server. A transaction begun plain (DEFERRED)
+ * takes its snapshot at its first read and asks for the write lock at its first write; when
+ * another connection has committed in between, SQLite refuses that write at once
+ * (SQLITE_BUSY_SNAPSHOT, which no wait can mend): a write that reads first (a create read the
+ * spellings in use) failed with a 500. Begun IMMEDIATE, a transaction takes the write lock first,
+ * waiting for it up to LOCK_WAIT_MS. Every transaction on this connection writes: a backup reads
+ * through a connection of its own (backup-support.ts).
  */
 class ImmediateSqliteDriver extends KyselySqliteDriver {
+  private readonly connections = new WeakMap<DatabaseConnection, DatabaseConnection>();
+
+  constructor(
+    settings: SqliteDialectConfig,
+    private readonly sqlite: BetterSqlite3.Database,
+  ) {
+    super(settings);
+  }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    let waiting = this.connections.get(connection);
+    if (!waiting) {
+      waiting = new LockWaitingConnection(connection, this.sqlite);
+      this.connections.set(connection, waiting);
+    }
+    return waiting;
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
 }
 
 class ImmediateSqliteDialect extends SqliteDialect {
-  constructor(private readonly settings: SqliteDialectConfig) {
+  constructor(
+    private readonly settings: SqliteDialectConfig,
+    private readonly sqlite: BetterSqlite3.Database,
+  ) {
     super(settings);
   }
 
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.settings);
+    return new ImmediateSqliteDriver(this.settings, this.sqlite);
+  }
+}
+
+/** How long a statement of the main connection keeps asking for the write lock another connection holds. */
+export const LOCK_WAIT_MS = 5000;
+
+/** SQLITE_BUSY and its extended codes: another connection holds the lock asked for. */
+function isBusy(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
+}
+
+/**
+ * The main connection's statements, refused with SQLITE_BUSY outside a transaction (a `begin
+ * immediate`, a write of its own: the writer thread, the search index's merge thread or another
+ * process holds the write lock), asked again after a pause, for up to LOCK_WAIT_MS. SQLite's own
+ * busy timeout would sleep on the event loop for as long as the other transaction lasts; the
+ * main connection's is 0, and it waits here without holding anything. A statement refused inside
+ * a transaction is not asked again: the transaction's caller gets the error.
+ */
+class LockWaitingConnection implements DatabaseConnection {
+  constructor(
+    private readonly connection: DatabaseConnection,
+    private readonly sqlite: BetterSqlite3.Database,
+  ) {}
+
+  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    const deadline = Date.now() + LOCK_WAIT_MS;
+    for (let pause = 1; ; pause = Math.min(2 * pause, 32)) {
+      try {
+        return await this.connection.executeQuery<R>(compiled);
+      } catch (error) {
+        if (!isBusy(error) || this.sqlite.inTransaction || Date.now() + pause > deadline) throw error;
+        await sleep(pause);
+      }
+    }
+  }
+
+  streamQuery<R>(compiled: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    return this.connection.streamQuery<R>(compiled, chunkSize);
   }
 }
 
@@ -241,7 +307,11 @@ export function openDatabase(options: {
     return {
       db,
       reader,
-      writes: { run: (work) => db.transaction().execute(work), single: (work) => work(db) },
+      writes: {
+        run: (work) => db.transaction().execute(work),
+        statements: <R>(unit: readonly UnitStatement[]) =>
+          db.transaction().execute((trx) => runStatements<R>(trx, unit)),
+      },
       dialect: 'postgres',
       describe: `postgres://${url.host}${url.pathname}`,
       // Kysely's migrator takes a PostgreSQL advisory lock (pg_advisory_xact_lock) itself.
@@ -258,12 +328,13 @@ export function openDatabase(options: {
   const sqlite = new SqliteDriver(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  // Waiting for a lock is LockWaitingConnection's: SQLite's own wait would sleep on the event loop.
+  sqlite.pragma('busy_timeout = 0');
   sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
   // The triggers of `parts` call it (migration 023): registered before the migrations run.
   registerSearchWords(sqlite);
   const db = new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }, sqlite),
   });
   const readers = options.sqliteReaders ?? 0;
   const reader =
@@ -272,7 +343,11 @@ export function openDatabase(options: {
       : db;
   // The change mark and the probe of codes, answered at once by the main connection.
   answerOnMainConnection([db, reader], sqlite);
-  const writes = new WriteBatcher(db);
+  const writer = new SqliteWriter({
+    file,
+    synchronous: options.sqliteSynchronous === 'normal' ? 'NORMAL' : 'FULL',
+  });
+  const writes = new WriteBatcher(db, writer);
   return {
     db,
     reader,
@@ -288,6 +363,7 @@ export function openDatabase(options: {
     },
     close: async () => {
       await writes.idle();
+      await writer.close();
       if (reader !== db) await reader.destroy();
       await db.destroy();
     },

@@ -36,7 +36,7 @@ import {
   seqList,
 } from '../../db/prepared-statements.js';
 import type { Database } from '../../db/schema.js';
-import { insertTogether } from '../../db/write-together.js';
+import { statementsOn, writeTogether, type StatementWrites } from '../../db/write-together.js';
 import { codeKey, foldText } from '../../lib/text-fold.js';
 import {
   insertFitments,
@@ -388,7 +388,8 @@ export async function findPartById(db: Kysely<Database>, id: string): Promise<St
 /**
  * Stores a new part with its fitment and its photos, and its history's 'creato' row by `actor`,
  * and returns it; `vehicle` is its donor vehicle (whose targa and telaio its search key holds),
- * null when none. One statement on PostgreSQL (`insertTogether`): it needs no transaction.
+ * null when none. One statement on PostgreSQL, one unit of `writes` on SQLite (`writeTogether`); by
+ * default the unit runs on `db` itself, in the caller's transaction.
  */
 export async function insertPart(
   db: Kysely<Database>,
@@ -397,12 +398,14 @@ export async function insertPart(
   createdAt: string,
   vehicle: DonorVehicleKeys | null,
   actor: Actor,
+  writes: StatementWrites = statementsOn(db),
 ): Promise<StoredPart> {
   const compatibilita = input.compatibilita ?? [];
   const photos = photosOf(input);
   const fitmentRows = toFitmentRows(id, compatibilita);
   const imageRows = hasPhotoRows(photos) ? toImageRows(id, photos) : [];
-  const [row] = await insertTogether(
+  const [row] = await writeTogether(
+    writes,
     db,
     db
       .insertInto('parts')

@@ -293,16 +293,15 @@ export class PartsService {
    */
   async create(input: PartInput, actor: Actor = null): Promise<Part> {
     // The spelling and the vehicle are read first; the part, its fitment, photos and event are
-    // then one write (`writes.single`: on PostgreSQL one statement, without a transaction around it,
-    // where reads in one would have seen no more than this, each statement its own snapshot).
-    return this.writes
-      .single(async (db) => {
-        const now = this.clock.now();
-        const spelled = withPhotos(await this.withKnownSpellings(input, undefined, db), photosOf(input));
-        const vehicle = await this.vehicles.donor(input.veicoloId, db);
-        const stored = await insertPart(db, spelled, newId(now.getTime()), now.toISOString(), vehicle, actor);
-        return withVehicle(stored, vehicle);
-      })
+    // then one unit of writes (`writeTogether`: on PostgreSQL one statement, without a transaction
+    // around it, where reads in one would have seen no more than this, each statement its own
+    // snapshot; on SQLite a unit of the write batch, on the writer thread).
+    const spelled = withPhotos(await this.withKnownSpellings(input, undefined, this.db), photosOf(input));
+    const vehicle = await this.vehicles.donor(input.veicoloId, this.db);
+    const now = this.clock.now();
+    const id = newId(now.getTime());
+    return insertPart(this.db, spelled, id, now.toISOString(), vehicle, actor, this.writes)
+      .then((stored) => withVehicle(stored, vehicle))
       .catch(vehicleGone);
   }
 

@@ -23,13 +23,19 @@ export const SHORTEST_LISTED_WORD = 4;
  * trigram index, so the list need not hold the words of digits alone: a part's numeric code, a
  * new word with every create, is not added.
  */
-export function isListedWord(word: string): boolean {
+/** @param {string} word */
+export function isListedWord(word) {
   return [...word].length >= SHORTEST_LISTED_WORD && /\D/u.test(word);
 }
 
-/** The distinct words of `texts` (nulls skipped) that go into the list (`isListedWord`). */
-export function searchWords(texts: readonly unknown[]): string[] {
-  const words = new Set<string>();
+/**
+ * The distinct words of `texts` (nulls skipped) that go into the list (`isListedWord`).
+ * @param {readonly unknown[]} texts
+ * @returns {string[]}
+ */
+export function searchWords(texts) {
+  /** @type {Set<string>} */
+  const words = new Set();
   for (const text of texts) {
     if (typeof text !== 'string') continue;
     for (const word of text.replace(/[A-Z]+/g, (capitals) => capitals.toLowerCase()).split(SEPARATORS)) {
@@ -39,17 +45,23 @@ export function searchWords(texts: readonly unknown[]): string[] {
   return [...words];
 }
 
-/** The part of better-sqlite3's Database this needs. */
-interface FunctionRegistry {
-  function(
-    name: string,
-    options: { deterministic: boolean; varargs: boolean },
-    implementation: (...args: unknown[]) => string,
-  ): unknown;
-}
+/**
+ * The part of better-sqlite3's Database this needs.
+ * @typedef {{
+ *   function(
+ *     name: string,
+ *     options: { deterministic: boolean, varargs: boolean },
+ *     implementation: (...args: unknown[]) => string,
+ *   ): unknown
+ * }} FunctionRegistry
+ */
 
-/** Registers `search_words(text, …)`: a JSON array of the words of its arguments (`searchWords`). */
-export function registerSearchWords(sqlite: FunctionRegistry): void {
+/**
+ * Registers `search_words(text, …)`: a JSON array of the words of its arguments (`searchWords`).
+ * Plain JavaScript: the writer thread (sqlite-write-worker.js) registers it on its connection too.
+ * @param {FunctionRegistry} sqlite
+ */
+export function registerSearchWords(sqlite) {
   sqlite.function('search_words', { deterministic: true, varargs: true }, (...texts) =>
     JSON.stringify(searchWords(texts)),
   );

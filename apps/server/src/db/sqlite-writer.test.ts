@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql, type CompiledQuery } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from './dialect.js';
+
+/** The longest pause between the ticks of a 5 ms timer while `work` runs: how long the event loop was held. */
+async function longestPause<T>(work: () => Promise<T>): Promise<{ result: T; pauseMs: number }> {
+  let last = performance.now();
+  let pauseMs = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    pauseMs = Math.max(pauseMs, now - last);
+    last = now;
+  }, 5);
+  try {
+    const result = await work();
+    return { result, pauseMs: Math.max(pauseMs, performance.now() - last) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+describe('writes on the writer thread (SQLite)', () => {
+  let dataDir: string;
+  let handle: DatabaseHandle;
+  const insertNote = (label: string): CompiledQuery =>
+    sql`insert into notes (label) values (${label}) returning label`.compile(handle.db);
+  const labels = () =>
+    sql<{ label: string }>`select label from notes order by label`
+      .execute(handle.db)
+      .then((result) => result.rows.map((row) => row.label));
+  /** A unit that takes the writer thread a while: 300,000 rows into an indexed table. */
+  const heavyUnit = () => [
+    sql`with recursive s(n) as (select 1 union all select n + 1 from s where n < 300000)
+        insert into filler (n, word) select n, hex(randomblob(8)) from s`.compile(handle.db),
+  ];
+
+  beforeEach(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'magazzino-writer-'));
+    handle = openDatabase({ databaseUrl: undefined, dataDir });
+    await sql`create table notes (label text primary key)`.execute(handle.db);
+    await sql`create table filler (n integer, word text)`.execute(handle.db);
+    await sql`create index filler_word_idx on filler (word)`.execute(handle.db);
+  });
+
+  afterEach(async () => {
+    await handle.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('commits units sent together, each answered with the rows of its first statement', async () => {
+    const rows = await Promise.all(
+      ['a', 'b', 'c', 'd'].map((label) =>
+        handle.writes.statements<{ label: string }>([insertNote(label), insertNote(`${label}-second`)]),
+      ),
+    );
+    expect(rows).toEqual([[{ label: 'a' }], [{ label: 'b' }], [{ label: 'c' }], [{ label: 'd' }]]);
+    expect(await labels()).toEqual(['a', 'a-second', 'b', 'b-second', 'c', 'c-second', 'd', 'd-second']);
+  });
+
+  it('rolls back a failing unit alone, half-done as it is: its caller gets the driver’s error, the others commit', async () => {
+    await handle.writes.statements([insertNote('taken')]);
+    const outcomes = await Promise.allSettled([
+      handle.writes.statements([insertNote('e')]),
+      handle.writes.statements([insertNote('f'), insertNote('taken')]),
+      handle.writes.statements([insertNote('g')]),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(outcomes[1]).toMatchObject({ reason: { code: 'SQLITE_CONSTRAINT_PRIMARYKEY' } });
+    expect(await labels()).toEqual(['e', 'g', 'taken']);
+  });
+
+  it('keeps the event loop free while a unit runs', async () => {
+    const { pauseMs } = await longestPause(() => handle.writes.statements(heavyUnit()));
+    expect(await sql`select count(*) as n from filler`.execute(handle.db)).toMatchObject({
+      rows: [{ n: 300000 }],
+    });
+    // The insert takes the writer thread hundreds of milliseconds; on the main connection it held
+    // the event loop for all of them.
+    expect(pauseMs).toBeLessThan(100);
+  });
+
+  it('runs a closure on the main connection only once the units sent before it are committed, without holding the event loop', async () => {
+    const { result, pauseMs } = await longestPause(async () => {
+      const unit = handle.writes.statements(heavyUnit());
+      const closure = handle.writes.run(async (trx) => {
+        const { rows } = await sql<{ n: number }>`select count(*) as n from filler`.execute(trx);
+        await sql`insert into notes (label) values ('after the unit')`.execute(trx);
+        return rows[0]?.n;
+      });
+      // A unit sent while the closure waits goes after it.
+      const later = handle.writes.statements([
+        sql`insert into notes (label) select 'saw ' || count(*) || ' notes' from notes returning label`.compile(
+          handle.db,
+        ),
+      ]);
+      await unit;
+      return { seen: await closure, later: await later };
+    });
+    expect(result).toEqual({ seen: 300000, later: [{ label: 'saw 1 notes' }] });
+    expect(pauseMs).toBeLessThan(100);
+  });
+
+  it('lets a write of the main connection outside the batches wait for the writer thread’s lock without holding the event loop', async () => {
+    // The thread started and its connection open.
+    await handle.writes.statements([insertNote('first')]);
+    const { pauseMs } = await longestPause(async () => {
+      const unit = handle.writes.statements(heavyUnit());
+      // Give the thread its unit: the lock is then its own for the whole insert.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await sql`insert into notes (label) values ('direct')`.execute(handle.db);
+      await unit;
+    });
+    expect(await labels()).toEqual(['direct', 'first']);
+    // SQLite's own busy timeout slept on the event loop until the insert was committed.
+    expect(pauseMs).toBeLessThan(100);
+  });
+
+  it('answers every unit before the database closes', async () => {
+    const units = Array.from({ length: 50 }, (_, index) =>
+      handle.writes.statements([insertNote(`n${String(index).padStart(2, '0')}`)]),
+    );
+    await handle.close();
+    await Promise.all(units);
+    handle = openDatabase({ databaseUrl: undefined, dataDir });
+    expect(await labels()).toHaveLength(50);
+  });
+});
