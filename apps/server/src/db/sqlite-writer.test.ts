@@ -124,6 +124,7 @@ describe('writes on the writer thread (SQLite)', () => {
     );
     await handle.close();
     await Promise.all(units);
+    await expect(handle.writes.statements([insertNote('too late')])).rejects.toThrow('SQLite writer closed');
     handle = openDatabase({ databaseUrl: undefined, dataDir });
     expect(await labels()).toHaveLength(50);
   });

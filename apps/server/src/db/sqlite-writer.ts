@@ -70,6 +70,7 @@ export class SqliteWriter {
   private readonly pending = new Map<number, (outcome: UnitOutcome) => void>();
   private readonly onIdle: (() => void)[] = [];
   private nextId = 0;
+  private closed = false;
 
   constructor(private readonly options: SqliteWriterOptions) {}
 
@@ -83,6 +84,7 @@ export class SqliteWriter {
    * the next one; resolves once it is committed (or refused), with its outcome.
    */
   unit(statements: readonly UnitStatement[]): Promise<UnitOutcome> {
+    if (this.closed) return Promise.resolve({ ok: false, error: new Error('SQLite writer closed') });
     const thread = this.thread();
     const id = ++this.nextId;
     return new Promise<UnitOutcome>((resolve) => {
@@ -149,11 +151,12 @@ export class SqliteWriter {
   }
 
   /**
-   * Ends the thread: it closes its connection itself (a native addon torn down with its connection
-   * open is least safe, see sqlite-read-pool.ts). The caller lets its units finish first
-   * (`WriteBatcher.idle`).
+   * Ends the thread, and refuses units from then on: the thread closes its connection itself (a
+   * native addon torn down with its connection open is least safe, see sqlite-read-pool.ts). The
+   * caller lets its units finish first (`WriteBatcher.idle`).
    */
   async close(): Promise<void> {
+    this.closed = true;
     const thread = this.current;
     if (!thread) return;
     this.current = undefined;
