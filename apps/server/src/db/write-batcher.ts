@@ -5,7 +5,7 @@
  * fails is rolled back alone and its caller gets its error, the others commit. Callers are
  * answered only after the commit. PostgreSQL has many writers and needs none of this.
  *
- * Two kinds of writes: closures (`run`, `single`), run on the main connection, and units of
+ * Two kinds of writes: closures (`run`), run on the main connection, and units of
  * compiled statements (`statements`), run on the writer thread (db/sqlite-writer.ts), which groups
  * the units arriving together itself. The two connections never write at once: closures wait for
  * the units sent before them to be answered, and units arriving while closures wait or run are
