@@ -1,15 +1,16 @@
 /**
- * Group commit for SQLite's single writer. Every committed transaction costs a fixed price on top
- * of its rows (the full-text index flushes a segment per commit; the WAL appends a commit frame),
- * so writes that arrive together are run in one transaction, each in its own savepoint: one that
- * fails is rolled back alone and its caller gets its error, the others commit. Callers are
- * answered only after the commit. PostgreSQL has many writers and needs none of this.
+ * Group commit for SQLite's writes, one writer at a time. Every committed transaction costs a
+ * fixed price on top of its rows (the full-text index flushes a segment per commit; the WAL
+ * appends a commit frame), so writes that arrive together are run in one transaction, each in its
+ * own savepoint: one that fails is rolled back alone and its caller gets its error, the others
+ * commit. Callers are answered only after the commit. PostgreSQL has many writers and needs none
+ * of this.
  *
- * Two kinds of writes: closures (`run`), run on the main connection, and units of
- * compiled statements (`statements`), run on the writer thread (db/sqlite-writer.ts), which groups
- * the units arriving together itself. The two connections never write at once: closures wait for
- * the units sent before them to be answered, and units arriving while closures wait or run are
- * sent after them.
+ * Two kinds of writes: closures (`run`), run on the main connection, and units of compiled
+ * statements (`statements`), run on the writer thread (db/sqlite-writer.ts), which groups the
+ * units arriving together itself. The two connections never write at once: closures wait for the
+ * units sent before them to be answered, and units arriving while closures wait or run are sent
+ * after them.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
