@@ -3,10 +3,17 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DIALECTS, PG_ADMIN_URL } from '../../test/databases.js';
-import { compiledOnce, prepared, preparingPool, StatementNames } from './prepared-statements.js';
+import {
+  compiledOnce,
+  insertCompiledOnce,
+  prepared,
+  preparingPool,
+  StatementNames,
+} from './prepared-statements.js';
 
 interface Numbers {
   numbers: { n: number; label: string };
+  notes: { n: number; label: string; note: string | null; weight: number | null };
 }
 
 describe('statement names', () => {
@@ -178,5 +185,66 @@ describe.runIf(DIALECTS.includes('postgres'))('statements prepared on PostgreSQL
     ).execute();
     expect(other).toEqual([{ n: 9 }]);
     expect(await preparedTexts(kysely)).toHaveLength(1);
+  });
+});
+
+describe('one-row inserts compiled once', () => {
+  let db: Kysely<Numbers> | undefined;
+  afterEach(async () => {
+    await db?.destroy();
+    db = undefined;
+  });
+
+  type NoteRow = { n: number; label: string; note?: string | null; weight?: number | null };
+
+  it('compiles as Kysely does, once per set of columns, each row with its own values', async () => {
+    db = new Kysely<Numbers>({ dialect: new SqliteDialect({ database: new Database(':memory:') }) });
+    const kysely = db;
+    await sql`create table notes (n integer primary key, label text not null, note text, weight real)`.execute(
+      kysely,
+    );
+    let builds = 0;
+    const insertNote = insertCompiledOnce((database: Kysely<Numbers>, row: NoteRow) => {
+      builds += 1;
+      return database.insertInto('notes').values(row).returning(['n', 'label']);
+    });
+    const rows: NoteRow[] = [
+      { n: 1, label: 'uno', note: null, weight: 1.5 },
+      { n: 2, label: "l'altro", note: 'con nota', weight: null },
+      { n: 3, label: 'senza nota' },
+      { n: 4, label: 'nota assente', note: undefined, weight: 2 },
+      { n: 5, label: 'cinque', note: 'ancora', weight: 0 },
+    ];
+    for (const row of rows) {
+      const compiled = insertNote(kysely, row).compile();
+      const own = kysely.insertInto('notes').values(row).returning(['n', 'label']).compile();
+      expect({ sql: compiled.sql, parameters: compiled.parameters }).toEqual({
+        sql: own.sql,
+        parameters: own.parameters,
+      });
+      expect((await kysely.executeQuery(compiled)).rows).toEqual([{ n: row.n, label: row.label }]);
+    }
+    // Three sets of columns, each built once: all four (rows 1, 2 and 5), n and label, n, label and
+    // weight (the undefined note left out, as Kysely leaves it).
+    expect(builds).toBe(3);
+    const stored = await kysely.selectFrom('notes').selectAll().orderBy('n').execute();
+    expect(stored).toEqual([
+      { n: 1, label: 'uno', note: null, weight: 1.5 },
+      { n: 2, label: "l'altro", note: 'con nota', weight: null },
+      { n: 3, label: 'senza nota', note: null, weight: null },
+      { n: 4, label: 'nota assente', note: null, weight: 2 },
+      { n: 5, label: 'cinque', note: 'ancora', weight: 0 },
+    ]);
+  });
+
+  it('refuses a build that does not put each value in a parameter of its own', () => {
+    db = new Kysely<Numbers>({ dialect: new SqliteDialect({ database: new Database(':memory:') }) });
+    const kysely = db;
+    const doubled = insertCompiledOnce((database: Kysely<Numbers>, row: { n: number; label: string }) =>
+      database.insertInto('numbers').values({ n: row.n, label: sql<string>`${row.label} || ${row.label}` }),
+    );
+    expect(() => doubled(kysely, { n: 1, label: 'a' }).compile()).toThrow(
+      /label is not exactly one parameter/,
+    );
   });
 });

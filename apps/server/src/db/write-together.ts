@@ -6,10 +6,10 @@
  * it no round trip: there the inserts are compiled and handed to the writes as one unit (the
  * writer thread's, db/sqlite-writer.ts, or the caller's transaction: `statementsOn`).
  */
-import { CompiledQuery, sql, type Compilable, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { isSqlite } from './parts-text-search.js';
 import type { Database } from './schema.js';
-import { preparedSql } from './prepared-statements.js';
+import { preparedSql, type RowInsert } from './prepared-statements.js';
 import type { UnitStatement } from './sqlite-writer.js';
 
 /** How the statement is sent to PostgreSQL. */
@@ -52,8 +52,8 @@ export function statementsOn(db: Kysely<Database>): StatementWrites {
 export async function writeTogether<R>(
   writes: StatementWrites,
   db: Kysely<Database>,
-  first: Compilable<R>,
-  rest: readonly Compilable<unknown>[],
+  first: RowInsert<R>,
+  rest: readonly RowInsert<unknown>[],
   options: TogetherOptions = {},
 ): Promise<R[]> {
   if (isSqlite(db)) return writes.statements<R>([first, ...rest].map((write) => write.compile()));

@@ -30,6 +30,7 @@ import { readCsvRecords } from '../../db/csv-reads.js';
 import {
   compiledByShape,
   compiledOnce,
+  insertCompiledOnce,
   prepared,
   seqInList,
   seqInSlice,
@@ -385,6 +386,16 @@ export async function findPartById(db: Kysely<Database>, id: string): Promise<St
   return row ? readStoredPart(db, row) : undefined;
 }
 
+/** A create's insert of its part, compiled once per set of columns (`insertCompiledOnce`). */
+const partInsert = insertCompiledOnce((db, row: NewPartRow) =>
+  db.insertInto('parts').values(row).returning(PART_COLUMNS),
+);
+
+/** A create's history row, compiled once. */
+const eventInsert = insertCompiledOnce((db, row: ReturnType<typeof toEventRow>) =>
+  db.insertInto('part_events').values(row),
+);
+
 /**
  * Stores a new part with its fitment and its photos, and its history's 'creato' row by `actor`,
  * and returns it; `vehicle` is its donor vehicle (whose targa and telaio its search key holds),
@@ -407,14 +418,12 @@ export async function insertPart(
   const [row] = await writeTogether(
     writes,
     db,
-    db
-      .insertInto('parts')
-      .values(toNewRow(input, id, createdAt, vehicle))
-      .returning(PART_COLUMNS),
+    partInsert(db, toNewRow(input, id, createdAt, vehicle)),
     [
       ...(fitmentRows.length > 0 ? [db.insertInto('part_fitments').values(fitmentRows)] : []),
       ...(imageRows.length > 0 ? [db.insertInto('part_images').values(imageRows)] : []),
-      db.insertInto('part_events').values(
+      eventInsert(
+        db,
         toEventRow({
           part: { _id: id, nome: input.nome },
           kind: 'creato',
