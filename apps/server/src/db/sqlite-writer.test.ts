@@ -72,6 +72,36 @@ describe('writes on the writer thread (SQLite)', () => {
     expect(await labels()).toEqual(['e', 'g', 'taken']);
   });
 
+  it('writes the units sent with a failing one in their order, each seeing those before it, whichever fails', async () => {
+    await handle.writes.statements([insertNote('taken')]);
+    const copyOf = (label: string) =>
+      sql`insert into notes (label) select label || ' copy' from notes where label = ${label} returning label`.compile(
+        handle.db,
+      );
+    const outcomes = await Promise.allSettled([
+      // The first fails, then one in the middle, half-done; the others read what came before.
+      handle.writes.statements([insertNote('taken')]),
+      handle.writes.statements([insertNote('h')]),
+      handle.writes.statements([copyOf('h')]),
+      handle.writes.statements([insertNote('i'), insertNote('h')]),
+      handle.writes.statements([copyOf('h copy')]),
+      handle.writes.statements([copyOf('i')]),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    expect(outcomes[2]).toMatchObject({ value: [{ label: 'h copy' }] });
+    expect(outcomes[4]).toMatchObject({ value: [{ label: 'h copy copy' }] });
+    // 'i' was written by the failing unit: rolled back with it, so there is nothing to copy.
+    expect(outcomes[5]).toMatchObject({ value: [] });
+    expect(await labels()).toEqual(['h', 'h copy', 'h copy copy', 'taken']);
+  });
+
   it('keeps the event loop free while a unit runs', async () => {
     const { pauseMs } = await longestPause(() => handle.writes.statements(heavyUnit()));
     expect(await sql`select count(*) as n from filler`.execute(handle.db)).toMatchObject({
