@@ -77,6 +77,61 @@ interface CompiledOnce<R> {
 /** A value a compiled query takes as a parameter. */
 type Argument = string | number;
 
+/**
+ * Compiles the query `build` gives for `count` placeholder strings, and finds the parameter each
+ * placeholder landed in: exactly one each (checked; `name` says which argument in the error).
+ */
+function compileWithSlots<R>(
+  count: number,
+  build: (placeholders: string[]) => Compilable<R>,
+  name: (index: number) => string,
+): CompiledOnce<R> {
+  const placeholders = Array.from({ length: count }, (_, index) => `\u0000compiled-once-${index}\u0000`);
+  const compiled = build(placeholders).compile();
+  const slots = compiled.parameters.map((parameter) => placeholders.indexOf(parameter as string));
+  for (let index = 0; index < count; index += 1) {
+    if (slots.filter((slot) => slot === index).length !== 1) {
+      throw new Error(`compiledOnce: ${name(index)} is not exactly one parameter of ${compiled.sql}`);
+    }
+  }
+  return { compiled, slots };
+}
+
+/** The query compiled once, with `args` in their parameters. */
+function withArguments<R>({ compiled, slots }: CompiledOnce<R>, args: readonly unknown[]): CompiledQuery<R> {
+  const parameters = slots.map((slot, index) => (slot < 0 ? compiled.parameters[index] : args[slot]));
+  return { ...compiled, parameters };
+}
+
+/**
+ * The compiled query of `key` for the database `db` (by its dialect adapter: a database's
+ * transactions share it; SQLite and PostgreSQL differ), compiled by `compile` the first time.
+ */
+function compiledFor<R>(
+  cache: WeakMap<object, Map<string, CompiledOnce<R>>>,
+  db: Kysely<unknown>,
+  key: string,
+  compile: () => CompiledOnce<R>,
+): CompiledOnce<R> {
+  const adapter = db.getExecutor().adapter;
+  let byKey = cache.get(adapter);
+  if (byKey === undefined) {
+    byKey = new Map();
+    cache.set(adapter, byKey);
+  }
+  let once = byKey.get(key);
+  if (once === undefined) {
+    once = compile();
+    // A bound on the texts kept: a caller's keys should be a handful.
+    if (byKey.size >= MAX_COMPILED_PER_DATABASE) byKey.clear();
+    byKey.set(key, once);
+  }
+  return once;
+}
+
+/** Compiled queries kept per function and database. */
+const MAX_COMPILED_PER_DATABASE = 256;
+
 /** How a query compiled once is run: on a database (or transaction), with its arguments. */
 type CompiledRun<DB, A extends Argument[], Q extends Compilable<unknown>> = (
   db: Kysely<DB>,
@@ -112,36 +167,19 @@ export function compiledByShape<
   options: CompileOptions = {},
 ): (db: Kysely<DB>, shape: S, ...args: A) => Promise<InferResult<Q>> {
   type Row = InferResult<Q>[number];
-  // By dialect adapter (a database's transactions share it; SQLite and PostgreSQL differ), then shape.
-  const compiledFor = new WeakMap<object, Map<string, CompiledOnce<Row>>>();
-  const compile = (db: Kysely<DB>, shape: S, count: number): CompiledOnce<Row> => {
-    const placeholders = Array.from({ length: count }, (_, index) => `\u0000compiled-once-${index}\u0000`);
-    const query = build(db, shape, ...(placeholders as A));
-    const compiled = (options.prepare === false ? query : prepared(query)).compile() as CompiledQuery<Row>;
-    const slots = compiled.parameters.map((parameter) => placeholders.indexOf(parameter as string));
-    for (let index = 0; index < count; index += 1) {
-      if (slots.filter((slot) => slot === index).length !== 1) {
-        throw new Error(`compiledOnce: argument ${index} is not exactly one parameter of ${compiled.sql}`);
-      }
-    }
-    return { compiled, slots };
-  };
+  const cache = new WeakMap<object, Map<string, CompiledOnce<Row>>>();
   return async (db, shape, ...args) => {
-    const adapter = db.getExecutor().adapter;
-    let shapes = compiledFor.get(adapter);
-    if (shapes === undefined) {
-      shapes = new Map();
-      compiledFor.set(adapter, shapes);
-    }
-    const key = keyOf(shape);
-    let once = shapes.get(key);
-    if (once === undefined) {
-      once = compile(db, shape, args.length);
-      shapes.set(key, once);
-    }
-    const { compiled, slots } = once;
-    const parameters = slots.map((slot, index) => (slot < 0 ? compiled.parameters[index] : args[slot]));
-    return (await db.executeQuery<Row>({ ...compiled, parameters })).rows as InferResult<Q>;
+    const once = compiledFor(cache, db as Kysely<unknown>, keyOf(shape), () =>
+      compileWithSlots<Row>(
+        args.length,
+        (placeholders) => {
+          const query = build(db, shape, ...(placeholders as A));
+          return options.prepare === false ? query : prepared(query);
+        },
+        (index) => `argument ${index}`,
+      ),
+    );
+    return (await db.executeQuery<Row>(withArguments(once, args))).rows as InferResult<Q>;
   };
 }
 
@@ -162,62 +200,37 @@ export function compiledOnce<
 /** A one-row insert that can also be written into another statement (a CTE on PostgreSQL). */
 export type RowInsert<R> = Compilable<R> & OperationNodeSource;
 
-/** What an insert compiled once remembers: its SQL, the row's columns, and where each value goes. */
-interface InsertCompiledOnce {
-  compiled: CompiledQuery;
-  columns: string[];
-  /** For each parameter of `compiled`, the index of the column whose value goes there; -1 for a constant. */
-  slots: number[];
-}
-
-/** Sets of columns remembered per database: a table's inserts have a handful. */
-const MAX_COLUMN_SETS = 64;
-
 /**
  * A one-row insert whose SQL Kysely builds and compiles once per database and set of columns,
  * then given each row's values as its parameters: building and compiling a create's inserts took
  * about a tenth of the main thread's time for a create on SQLite. `build` is called once per set of
  * columns, with a placeholder string for each value, and each placeholder must land in exactly one
- * parameter (checked): the row's values must be plain (text, numbers, null), no expressions. The
- * insert keeps `toOperationNode`, built from the row as given, for a statement that writes it into
- * its own (`writeTogether` on PostgreSQL).
+ * parameter (checked, as `compiledByShape` does): the row's values must be plain (text, numbers,
+ * null), no expressions. The insert keeps `toOperationNode`, built from the row as given, for a
+ * statement that writes it into its own (`writeTogether` on PostgreSQL).
  */
 export function insertCompiledOnce<Row extends Record<string, unknown>, R, DB = Database>(
   build: (db: Kysely<DB>, row: Row) => RowInsert<R>,
 ): (db: Kysely<DB>, row: Row) => RowInsert<R> {
-  const compiledFor = new WeakMap<object, Map<string, InsertCompiledOnce>>();
-  const compile = (db: Kysely<DB>, columns: string[]): InsertCompiledOnce => {
-    const placeholders = columns.map((_, index) => `\u0000insert-once-${index}\u0000`);
-    const row = Object.fromEntries(columns.map((column, index) => [column, placeholders[index]])) as Row;
-    const compiled = build(db, row).compile();
-    const slots = compiled.parameters.map((parameter) => placeholders.indexOf(parameter as string));
-    columns.forEach((column, index) => {
-      if (slots.filter((slot) => slot === index).length !== 1) {
-        throw new Error(`insertCompiledOnce: ${column} is not exactly one parameter of ${compiled.sql}`);
-      }
-    });
-    return { compiled, columns, slots };
-  };
+  const cache = new WeakMap<object, Map<string, CompiledOnce<R>>>();
   return (db, row) => ({
     compile: () => {
-      const adapter = db.getExecutor().adapter;
-      let sets = compiledFor.get(adapter);
-      if (sets === undefined) {
-        sets = new Map();
-        compiledFor.set(adapter, sets);
-      }
       const columns = Object.keys(row).filter((column) => row[column] !== undefined);
-      const key = columns.join(',');
-      let once = sets.get(key);
-      if (once === undefined) {
-        once = compile(db, columns);
-        if (sets.size >= MAX_COLUMN_SETS) sets.clear();
-        sets.set(key, once);
-      }
-      const { compiled, slots } = once;
-      const values = once.columns.map((column) => row[column]);
-      const parameters = slots.map((slot, index) => (slot < 0 ? compiled.parameters[index] : values[slot]));
-      return { ...compiled, parameters };
+      const once = compiledFor(cache, db as Kysely<unknown>, columns.join(','), () =>
+        compileWithSlots<R>(
+          columns.length,
+          (placeholders) =>
+            build(
+              db,
+              Object.fromEntries(columns.map((column, index) => [column, placeholders[index]])) as Row,
+            ),
+          (index) => columns[index] ?? String(index),
+        ),
+      );
+      return withArguments(
+        once,
+        columns.map((column) => row[column]),
+      );
     },
     toOperationNode: () => build(db, row).toOperationNode(),
   });

@@ -7,6 +7,7 @@
  */
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { endThread } from './worker-thread-end.js';
 import type { CsvColumn } from '../lib/csv.js';
 import {
   SqliteAdapter,
@@ -186,17 +187,7 @@ class ReadWorker {
     }
     this.failure ??= new Error('SQLite reader pool closed');
     if (this.ended) return;
-    // Referenced until it has ended: whoever awaits the close gets to go on.
-    this.worker.ref();
-    const exited = new Promise<boolean>((resolve) => this.worker.once('exit', () => resolve(true)));
-    this.worker.postMessage({ type: 'close' } satisfies Request);
-    let timer: NodeJS.Timeout | undefined;
-    const ended = await Promise.race([
-      exited,
-      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), THREAD_END_WAIT_MS))),
-    ]);
-    clearTimeout(timer);
-    if (!ended) await this.worker.terminate();
+    await endThread(this.worker, { type: 'close' } satisfies Request, THREAD_END_WAIT_MS);
   }
 }
 

@@ -13,6 +13,7 @@
  * connection and ends the thread.
  */
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
+import { endThread } from './worker-thread-end.js';
 
 /** A statement of a unit: its SQL and parameters, as Kysely compiles them. */
 export interface UnitStatement {
@@ -151,26 +152,15 @@ export class SqliteWriter {
   }
 
   /**
-   * Ends the thread, and refuses units from then on: the thread closes its connection itself (a
-   * native addon torn down with its connection open is least safe, see sqlite-read-pool.ts). The
-   * caller lets its units finish first (`WriteBatcher.idle`).
+   * Ends the thread (`endThread`: it closes its connection itself), and refuses units from then
+   * on. The caller lets its units finish first (`WriteBatcher.idle`).
    */
   async close(): Promise<void> {
     this.closed = true;
     const thread = this.current;
     if (!thread) return;
     this.current = undefined;
-    const { worker } = thread;
-    worker.ref();
-    const exited = new Promise<boolean>((resolve) => worker.once('exit', () => resolve(true)));
-    worker.postMessage('close');
-    let timer: NodeJS.Timeout | undefined;
-    const ended = await Promise.race([
-      exited,
-      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), THREAD_END_WAIT_MS))),
-    ]);
-    clearTimeout(timer);
+    await endThread(thread.worker, 'close', THREAD_END_WAIT_MS);
     thread.units.close();
-    if (!ended) await worker.terminate();
   }
 }

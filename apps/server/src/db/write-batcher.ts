@@ -15,7 +15,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
 import type { SqliteWriter, UnitStatement } from './sqlite-writer.js';
-import { runStatements } from './write-together.js';
 
 /** A unit of work: its statements run on the transaction it is given. */
 export type Write<T> = (trx: Transaction<Database>) => Promise<T>;
@@ -32,10 +31,7 @@ export class WriteBatcher {
   private queue: Queued[] = [];
   private running: Promise<void> | undefined;
 
-  /**
-   * `writer`: the thread the units of compiled statements run on; without one they run on the
-   * main connection, as closures.
-   */
+  /** `writer`: the thread the units of compiled statements run on (a batcher of closures alone needs none). */
   constructor(
     private readonly db: Kysely<Database>,
     private readonly writer?: SqliteWriter,
@@ -54,7 +50,6 @@ export class WriteBatcher {
    * transaction open on the writer thread (or the next one): the rows of the first statement.
    */
   statements<R>(unit: readonly UnitStatement[]): Promise<R[]> {
-    if (!this.writer) return this.run((trx) => runStatements<R>(trx, unit));
     if (!this.running) return this.send<R>(unit);
     return new Promise<R[]>((resolve, reject) => {
       this.queue.push({ unit, resolve: (value) => resolve(value as R[]), reject });
