@@ -73,6 +73,9 @@ const SCENARIOS = {
     const pairs = ['corpo c3', 'testata c4', 'collettore 308', 'pompa 207', 'faro punto', 'disco panda'];
     return { path: list({ q: pairs[i % pairs.length] }) };
   },
+  // The list's own screen, and `npm run bench`'s page at offset 50,000 (b).
+  list: () => ({ path: list({}) }),
+  offset: () => ({ path: list({ offset: '50000' }) }),
   create: (i) => ({ method: 'POST', path: '/api/componenti/crea-componente', body: benchPart(`CPU-${i}`) }),
   'by-id': (_i, id) => ({ path: `/api/componenti/${id}` }),
 };

@@ -10,7 +10,7 @@ import {
 } from '../../../test/postgres-plans.js';
 import type { DatabaseHandle } from '../../db/dialect.js';
 import { newId } from '../../lib/ids.js';
-import { insertParts, listPartsPage, REGISTRATION, searchSeqs } from './parts.repository.js';
+import { insertParts, listCountedPage, REGISTRATION, searchSeqs } from './parts.repository.js';
 import { SEQ_BLOCK_SIZE } from './parts.tables.js';
 
 /** More than one block of seqs, so that a page past the first is read from its block. */
@@ -60,13 +60,17 @@ describe('the list and search reads planned once per connection, on postgres', (
     }
   }
 
-  /** Reads the page of `limit` parts at `offset` of the list, newest first: the parts there. */
+  /**
+   * Reads the page of `limit` parts at `offset` of the list, newest first: the parts there, and the
+   * list's number of parts with them.
+   */
   async function expectPage(limit: number, offset: number) {
     const sort = { field: REGISTRATION, descending: true } as const;
-    const page = await listPartsPage(handle.reader, { stato: IN_STOCK_STATUSES }, sort, limit, offset);
-    expect(page.map((part) => part.codice)).toEqual(
+    const page = await listCountedPage(handle.reader, { stato: IN_STOCK_STATUSES }, sort, limit, offset);
+    expect(page.parts.map((part) => part.codice)).toEqual(
       Array.from({ length: limit }, (_, index) => `PL-${PARTS - 1 - offset - index}`),
     );
+    expect(page.total).toBe(PARTS);
   }
 
   it('plans the first page of the list once for each page size', async () => {

@@ -64,6 +64,7 @@ import {
   vehicleKey,
   toStoredPart,
   type DonorVehicleKeys,
+  type PartColumns,
   type StoredPart,
 } from './parts.mapper.js';
 import {
@@ -609,11 +610,20 @@ export async function countParts(
   return hits > limit ? { count: limit, exact: false } : { count: hits, exact: true };
 }
 
+/** A page of parts, and the number of parts in the whole list when the page's own reads told it. */
+export interface StoredPage {
+  parts: StoredPart[];
+  /** Undefined when the page's reads did not count the list: the caller counts it if it must. */
+  total: number | undefined;
+}
+
 /**
  * One page by offset. The page's seqs are found first (on the search index or the sort index,
  * so a deep offset skips index entries rather than whole rows), then only those rows are read.
  * A deep page of a list filtered by status alone, in registration order, starts at the block of
- * seqs its first part is in (`seekBlock`), so it skips at most one block's entries.
+ * seqs its first part is in (`seekBlock`), so it skips at most one block's entries; such a plain
+ * list's page also tells the list's number of parts, read in the same statement from the counts
+ * table (`withListTotal`) or summed from the blocks it sought, so that no count follows it.
  */
 export async function listPartsPage(
   db: Kysely<Database>,
@@ -622,32 +632,61 @@ export async function listPartsPage(
   limit: number,
   offset: number,
 ): Promise<StoredPart[]> {
+  return (await listCountedPage(db, filter, sort, limit, offset)).parts;
+}
+
+/** `listPartsPage`, with the list's number of parts when the page's reads told it. */
+export async function listCountedPage(
+  db: Kysely<Database>,
+  filter: PartFilter,
+  sort: PartSort,
+  limit: number,
+  offset: number,
+): Promise<StoredPage> {
   // The plain list (by status alone, in registration order) has one SQL text per status filter
   // and a plan that suits every page: compiled once and prepared. Other lists are planned for
   // their own terms.
   if (sort.field === REGISTRATION && byStatusAlone(filter)) {
     const shape = { stati: filter.stato, descending: sort.descending };
     if (offset === 0 && FIRST_PAGE_SIZES.has(limit))
-      return readStoredParts(db, await plainFirstPage(db, { ...shape, limit }));
+      return countedPage(db, await plainFirstPage(db, { ...shape, limit }));
     let edge: number;
     let skip: number;
+    let total: number | undefined;
     if (offset < SEQ_BLOCK_SIZE) {
-      if (isSqlite(db)) return readStoredParts(db, await plainPage(db, shape, limit, offset));
+      if (isSqlite(db)) return countedPage(db, await plainPage(db, shape, limit, offset));
       // From the newest (the oldest): an edge past every seq.
       [edge, skip] = [sort.descending ? Number.MAX_SAFE_INTEGER : 0, offset];
     } else {
       const start = await seekBlock(db, filter, sort.descending, offset);
-      if (start === undefined) return [];
+      if (start.block === undefined) return { parts: [], total: start.total };
       // The block's edge: below the next block newest first, from this block's start oldest first.
-      [edge, skip] = [(sort.descending ? start.block + 1 : start.block) * SEQ_BLOCK_SIZE, start.skip];
-      if (isSqlite(db)) return readStoredParts(db, await plainPageInBlocks(db, shape, edge, limit, skip));
+      [edge, skip, total] = [
+        (sort.descending ? start.block + 1 : start.block) * SEQ_BLOCK_SIZE,
+        start.skip,
+        start.total,
+      ];
+      if (isSqlite(db)) return countedPage(db, await plainPageInBlocks(db, shape, edge, limit, skip), total);
     }
-    const read = { ...shape, read: pageRead(skip + limit) };
-    return readStoredParts(db, await plainPageRead(db, read, edge, skip + 1, skip + limit));
+    const read = { ...shape, read: pageRead(skip + limit), counted: total === undefined };
+    return countedPage(db, await plainPageRead(db, read, edge, skip + 1, skip + limit), total);
   }
   const matched = await matching(db, filter, 'ordered');
   const rows = pageRows(db, matched.query, matched.seq, sort, { limit, offset });
-  return readStoredParts(db, await rows.execute());
+  return { parts: await readStoredParts(db, await rows.execute()), total: undefined };
+}
+
+/**
+ * A plain list's page from its rows, each carrying the list's number of parts (`withListTotal`);
+ * `total` when it is already known (summed from the blocks). An empty page tells no number.
+ */
+async function countedPage(
+  db: Kysely<Database>,
+  rows: readonly (PartColumns & { list_total?: number | string | null })[],
+  total?: number,
+): Promise<StoredPage> {
+  const counted = rows[0] === undefined ? undefined : Number(rows[0].list_total ?? 0);
+  return { parts: await readStoredParts(db, rows), total: total ?? counted };
 }
 
 /**
@@ -670,6 +709,16 @@ function pageRows(
   );
 }
 
+/**
+ * The number of parts in the statuses `stati` (all when undefined), for a plain list's page to
+ * carry on each of its rows (`countedPage`): the counts table read as `countParts` reads it, by a
+ * subquery without a reference to the row, which both engines run once per statement. The page
+ * and its count are then one round trip, read in one snapshot, instead of two.
+ */
+function listTotal(db: Kysely<Database>, stati: readonly PartStatus[] | undefined) {
+  return countedIn(db, stati).as('list_total');
+}
+
 /** What the SQL of a plain list's page depends on: the statuses kept and the direction. */
 interface PlainShape {
   stati: readonly PartStatus[] | undefined;
@@ -689,7 +738,7 @@ function plainMatching(db: Kysely<Database>, { stati, descending }: PlainShape) 
 /** SQLite: a plain list's page in its first block of seqs, past the first page. */
 const plainPage = compiledByShape(plainKey, (db, shape: PlainShape, limit: number, offset: number) => {
   const { query, seq, sort } = plainMatching(db, shape);
-  return pageRows(db, query, seq, sort, { limit, offset });
+  return pageRows(db, query, seq, sort, { limit, offset }).select(listTotal(db, shape.stati));
 });
 
 /** A plain list's first page: its shape and its size. */
@@ -714,7 +763,9 @@ const plainFirstPage = compiledByShape(
   (db, { limit, ...shape }: FirstPageShape) => {
     if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`not a page size: ${limit}`);
     const { query, seq, sort } = plainMatching(db, shape);
-    return pageRows(db, query, seq, sort, { limit: sql.lit<number>(limit) });
+    return pageRows(db, query, seq, sort, { limit: sql.lit<number>(limit) }).select(
+      listTotal(db, shape.stati),
+    );
   },
 );
 
@@ -731,6 +782,8 @@ const plainPageInBlocks = compiledByShape(
 /** A plain list's page on PostgreSQL (`plainPageRead`): its shape, and the seqs it reads. */
 interface PageReadShape extends PlainShape {
   read: number;
+  /** Whether each row carries the list's number of parts (not when its blocks were summed). */
+  counted: boolean;
 }
 
 /** The step of the sizes of the reads of `plainPageRead`. */
@@ -760,8 +813,8 @@ function pageRead(end: number): number {
  * page needs).
  */
 const plainPageRead = compiledByShape(
-  ({ read, ...shape }: PageReadShape) => `${plainKey(shape)} ${read}`,
-  (db, { read, ...shape }: PageReadShape, edge: number, first: number, last: number) => {
+  ({ read, counted, ...shape }: PageReadShape) => `${plainKey(shape)} ${read}${counted ? ' counted' : ''}`,
+  (db, { read, counted, ...shape }: PageReadShape, edge: number, first: number, last: number) => {
     if (!Number.isSafeInteger(read) || read < 1) throw new RangeError(`not a read's size: ${read}`);
     const { query, seq, sort } = plainMatching(db, shape);
     const fromEdge = shape.descending ? query.where(seq, '<', edge) : query.where(seq, '>=', edge);
@@ -770,6 +823,7 @@ const plainPageRead = compiledByShape(
       db
         .selectFrom('parts')
         .select(PART_COLUMNS)
+        .$if(counted, (query) => query.select(listTotal(db, shape.stati)))
         .where(seqInSlice(seqs, first, last)),
       sort,
       sql.ref<number>('parts.seq'),
@@ -829,24 +883,27 @@ export async function seqBlocks(
 
 /**
  * The block of seqs (migration 019) holding the part at `offset` among the parts of `filter`'s
- * statuses in registration order, and how many of that block's parts come before it; undefined
- * when there are no more than `offset` parts. Reads one count per block and status, a few hundred
- * rows at 10^6 parts, instead of `offset` entries of the index.
+ * statuses in registration order, how many of that block's parts come before it (`block`
+ * undefined when there are no more than `offset` parts), and the parts of those statuses in all.
+ * Reads one count per block and status, a few hundred rows at 10^6 parts, instead of `offset`
+ * entries of the index.
  */
 async function seekBlock(
   db: Kysely<Database>,
   filter: PartFilter,
   descending: boolean,
   offset: number,
-): Promise<{ block: number; skip: number } | undefined> {
+): Promise<{ block: number; skip: number; total: number } | { block: undefined; total: number }> {
   const rows = await blockCounts(db, { stati: filter.stato, descending });
-  let before = 0;
+  let start: { block: number; skip: number } | undefined;
+  let total = 0;
   for (const row of rows) {
     const count = Number(row.count);
-    if (before + count > offset) return { block: Number(row.block), skip: offset - before };
-    before += count;
+    if (start === undefined && total + count > offset)
+      start = { block: Number(row.block), skip: offset - total };
+    total += count;
   }
-  return undefined;
+  return start ? { ...start, total } : { block: undefined, total };
 }
 
 /** Where a chunk of a keyset-paged read starts: after a cursor, or (the first) at an offset. */

@@ -55,7 +55,9 @@ import {
   listPartFieldsAfter,
   listPartsAfter,
   listPartsOfCategory,
+  listCountedPage,
   listPartsPage,
+  type StoredPage,
   readsBySeqBlocks,
   REGISTRATION,
   searchSeqs,
@@ -441,10 +443,12 @@ export class PartsService {
     ) {
       return this.searchPage(filter, sort, page);
     }
-    const parts = await this.listPage(filter, sort, page);
+    const { parts, total: listed } = await this.listPage(filter, sort, page);
     if (parts.length < page.limit && (parts.length > 0 || page.offset === 0)) {
       return { parts, total: page.offset + parts.length, exact: true };
     }
+    // A plain list's page tells its number (read with the page): no count to ask for.
+    if (listed !== undefined) return { parts, total: listed, exact: true };
     const { count, exact } = await this.count(filter);
     return { parts, total: exact ? count : Math.max(count, page.offset + parts.length), exact };
   }
@@ -491,19 +495,25 @@ export class PartsService {
     return { parts, total: found.exact ? found.count + onlyByCode : COUNT_LIMIT, exact: found.exact };
   }
 
-  private async listPage(filter: PartFilter, sort: string | undefined, page: PageRequest): Promise<Part[]> {
-    return this.vehicles.complete(await this.listStoredPage(filter, sort, page));
+  /** A page of the list, and the list's number of parts when its reads told it (`listCountedPage`). */
+  private async listPage(
+    filter: PartFilter,
+    sort: string | undefined,
+    page: PageRequest,
+  ): Promise<{ parts: Part[]; total: number | undefined }> {
+    const { parts, total } = await this.listStoredPage(filter, sort, page);
+    return { parts: await this.vehicles.complete(parts), total };
   }
 
   private async listStoredPage(
     filter: PartFilter,
     sort: string | undefined,
     page: PageRequest,
-  ): Promise<StoredPart[]> {
+  ): Promise<StoredPage> {
     const order = parseSort(sort);
     const segments = this.segments(filter, sort);
     const rest = segments.at(-1) ?? filter;
-    if (segments.length === 1) return listPartsPage(this.reader, rest, order, page.limit, page.offset);
+    if (segments.length === 1) return listCountedPage(this.reader, rest, order, page.limit, page.offset);
     // The leading segments first (a handful of parts each): this page takes what is left of
     // them, then the others from the start.
     const firsts = await Promise.all(
@@ -512,9 +522,13 @@ export class PartsService {
     const exactSeqs = [...new Set(firsts.flat())];
     const parts = await findPartsBySeq(this.reader, exactSeqs.slice(page.offset, page.offset + page.limit));
     const wanted = page.limit - parts.length;
-    if (wanted === 0) return parts;
+    // The rest's number is not the list's: the leading parts are counted with the filter.
+    if (wanted === 0) return { parts, total: undefined };
     const offset = Math.max(0, page.offset - exactSeqs.length);
-    return [...parts, ...(await listPartsPage(this.reader, rest, order, wanted, offset))];
+    return {
+      parts: [...parts, ...(await listPartsPage(this.reader, rest, order, wanted, offset))],
+      total: undefined,
+    };
   }
 
   /**
