@@ -569,6 +569,7 @@ export async function wordFormsOf(
   {
     mostIntersected = MOST_INTERSECTED,
     alone = true,
+    fresh = false,
   }: {
     mostIntersected?: number;
     /**
@@ -576,9 +577,14 @@ export async function wordFormsOf(
      * reads its word index only then (`postgresMatching`), and looks no word up otherwise.
      */
     alone?: boolean;
+    /**
+     * PostgreSQL: read the list's version and look every term up at it, not taking the words kept
+     * without reading it (after a `WordListMoved`).
+     */
+    fresh?: boolean;
   } = {},
 ): Promise<WordForms | undefined> {
-  if (!isSqlite(db)) return alone ? postgresWordForms(db, search) : undefined;
+  if (!isSqlite(db)) return alone ? postgresWordForms(db, search, fresh) : undefined;
   const terms = termsOf(search);
   const listed = terms.filter((term) => LISTED_TERM.test(term));
   const others = terms.filter((term) => !LISTED_TERM.test(term));
@@ -688,11 +694,49 @@ function keepWords(
 }
 
 /** The version of the list of words (migration 029): it grows in the transaction of every word added. */
+const WORD_LIST_VERSION = sql<string>`(select coalesce(sum(added), 0)::text from search_words_version)`;
+
+/** The version of the list of words, read alone. */
 async function wordListVersion(db: Kysely<Database>): Promise<string> {
   const { rows } = await preparedSql(
-    sql<{ version: string }>`select coalesce(sum(added), 0)::text as version from search_words_version`,
+    sql<{ version: string }>`select ${WORD_LIST_VERSION} as version`,
   ).execute(db);
   return rows[0]?.version ?? '0';
+}
+
+/**
+ * PostgreSQL: the version of the list of words at which the words of a search's terms were kept,
+ * when the search took them without reading the version (`postgresWordForms`). The reads of the
+ * word index return the version they saw (`postgresIndexReads`): when it has moved, a word was
+ * listed since, and the read is refused (`WordListMoved`).
+ */
+const formsVersion = new WeakMap<WordForms, string>();
+
+/**
+ * A read of PostgreSQL's word index saw the list of words at another version than the one its
+ * terms' words were kept at: a part may hold a word they lack. The words kept are dropped; the
+ * caller asks again with `fresh` words (`againIfWordListMoved`).
+ */
+export class WordListMoved extends Error {
+  constructor() {
+    super('the list of words moved since the words of the search were kept');
+    this.name = 'WordListMoved';
+  }
+}
+
+/**
+ * `read` (a search's reads, from its `matching` on), again with `fresh` true when a read of the
+ * word index found the words it was given out of date (`WordListMoved`): then the list's version
+ * is read and the terms' words looked up at it, as every search did before, and that read is not
+ * refused. Two tries at most.
+ */
+export async function againIfWordListMoved<T>(read: (fresh: boolean) => Promise<T>): Promise<T> {
+  try {
+    return await read(false);
+  } catch (error) {
+    if (!(error instanceof WordListMoved)) throw error;
+    return read(true);
+  }
 }
 
 /**
@@ -702,19 +746,34 @@ async function wordListVersion(db: Kysely<Database>): Promise<string> {
  * rows as before.
  *
  * The words of a term are kept while the list's version (migration 029) stays where it was when
- * they were looked up: each search reads the version (a named statement, one row per shard), and
- * looks up in search_words' trigram index only the terms not kept since (0.3–0.5 ms at 10^5
- * parts, 0.7 at 10^6, for one or two terms). A word added by any instance moves the version in
- * its own transaction, and the next search on every instance looks its terms up again. The words
+ * they were looked up. When every term's words are kept (and `fresh` is false) they are taken as
+ * they are, without a read: the read of the word index returns the version it saw and refuses an
+ * answer when it moved (`postgresIndexReads`, `WordListMoved`), and the search is asked again
+ * `fresh`. Otherwise the search reads the version (a named statement, one row per shard) and looks
+ * up in search_words' trigram index only the terms not kept since (0.3–0.5 ms at 10^5 parts, 0.7
+ * at 10^6, for one or two terms). A word added by any instance moves the version in its own
+ * transaction, so the next search on every instance finds its kept words out of date. The words
  * kept for a version are those of a look-up made after it was read: at least every word listed at
- * that version, so a search that reads that version again finds every part its terms are in (a
- * word added meanwhile is a version further, and the kept words are dropped).
+ * that version, so a read that sees that version finds every part its terms are in.
  */
-async function postgresWordForms(db: Kysely<Database>, search: TextSearch): Promise<WordForms | undefined> {
+async function postgresWordForms(
+  db: Kysely<Database>,
+  search: TextSearch,
+  fresh: boolean,
+): Promise<WordForms | undefined> {
   const terms = termsOf(search);
   if (terms.length === 0 || !terms.every((term) => LISTED_TERM.test(term))) return undefined;
   if (search.words.some((word) => word.code !== word.text)) return undefined;
-  const kept = keptWordsAt(db, await wordListVersion(db));
+  // Every term's words kept: no read of the version, the index's read checks it (`formsVersion`).
+  const last = fresh ? undefined : keptForms.get(db);
+  if (last && terms.every((term) => last.forms.has(term))) {
+    const forms = new Map(terms.map((term) => [term, last.forms.get(term) ?? []]));
+    if ([...forms.values()].some((words) => words.length > MOST_WORD_FORMS)) return undefined;
+    formsVersion.set(forms, last.version);
+    return forms;
+  }
+  const version = await wordListVersion(db);
+  const kept = keptWordsAt(db, version);
   // What is kept is taken now: another search may drop it while this one looks the rest up.
   const forms = new Map<string, readonly string[]>();
   const missing: string[] = [];
@@ -742,6 +801,11 @@ async function postgresWordForms(db: Kysely<Database>, search: TextSearch): Prom
   }
   for (const words of forms.values()) if (words.length > MOST_WORD_FORMS) return undefined;
   return forms;
+}
+
+/** Drops the words kept for `db`: the next search reads the list's version and looks its terms up. */
+function forgetKeptWords(db: Kysely<Database>): void {
+  keptForms.delete(db);
 }
 
 /** The distinct texts of a search's terms, its fields' and its words'. */
@@ -1143,7 +1207,7 @@ function postgresMatching(
         sql` and `,
       )}`,
   );
-  return { ...matched, fromIndex: postgresIndexReads(db, reads) };
+  return { ...matched, fromIndex: postgresIndexReads(db, reads, formsVersion.get(forms)) };
 }
 
 /**
@@ -1153,35 +1217,62 @@ function postgresMatching(
  * newest first, so the matches come out newest first and a count, a page or both stop at their
  * limit after the spans that hold it: a common word reads its newest span or two, a rare one every
  * span (16 at 10^6 parts), each a small list. A span's matches are read whole, to be sorted.
+ *
+ * Each read also returns the version of the list of words it saw. When the terms' words were kept
+ * without reading the version (`version`, `formsVersion`) and it is not that one, a part may hold
+ * a word they lack: the read throws `WordListMoved` (the words kept are dropped first). So a search
+ * whose words are kept sends no read of the version of its own (a round trip of every search
+ * before), and its answer holds every word its snapshot lists.
  */
-function postgresIndexReads(db: Kysely<Database>, reads: readonly RawBuilder<{ seq: number }>[]): IndexReads {
+function postgresIndexReads(
+  db: Kysely<Database>,
+  reads: readonly RawBuilder<{ seq: number }>[],
+  version: string | undefined,
+): IndexReads {
   const newestFirst = (limit: RawBuilder<number>) => sql`select found.seq
     from parts_word_spans() as span (n),
       lateral (${sql.join(reads, sql` union all `)} order by seq desc) as found
     limit ${limit}`;
   // Each read is one plan whatever its words and limits (each span a GIN scan, its matches sorted):
   // named once per connection, PostgreSQL neither parses nor plans it again (0.2–0.3 ms a search).
+  // One row each, whatever the matches, with the version of the list the read saw.
+  const read = async <R extends object>(columns: RawBuilder<R>, from?: RawBuilder<unknown>): Promise<R> => {
+    const { rows } = await preparedSql(
+      sql<
+        R & { words_version: string }
+      >`select ${columns}, ${WORD_LIST_VERSION} as words_version ${from ?? sql``}`,
+    ).execute(db);
+    const [row] = rows;
+    if (row === undefined) throw new Error('a read of the word index returned no row');
+    if (version !== undefined && row.words_version !== version) {
+      forgetKeptWords(db);
+      throw new WordListMoved();
+    }
+    return row;
+  };
   // The first matches are the newest: a read in no order is the same read.
-  const newest = async (limit: RawBuilder<number>) =>
-    (await preparedSql(sql<{ seq: string }>`${newestFirst(limit)}`).execute(db)).rows.map((row) =>
-      Number(row.seq),
-    );
+  const newest = async (limit: RawBuilder<number>) => {
+    const row = await read(sql<{ seqs: string[] | null }>`array(${newestFirst(limit)}) as seqs`);
+    return (row.seqs ?? []).map(Number);
+  };
   return {
     matches: (limit) => newest(countLimitOf(limit)),
     newest: (limit) => newest(sql<number>`${limit}`),
     async count(limit) {
-      const { rows } = await preparedSql(sql<{ count: string }>`select count(*) as count
-        from (${newestFirst(countLimitOf(limit))}) as counted`).execute(db);
-      return Number(rows[0]?.count ?? 0);
+      const row = await read(
+        sql<{ count: string }>`count(*) as count`,
+        sql`from (${newestFirst(countLimitOf(limit))}) as counted`,
+      );
+      return Number(row.count);
     },
     async newestCounted(newest, countLimit) {
       // One pass counts the matches up to one past the limit; the newest are the first of them.
-      const { rows } = await preparedSql(sql<{
-        count: string;
-        seqs: string[] | null;
-      }>`select count(*) as count, (array_agg(seq order by seq desc))[1:${newest}] as seqs
-        from (${newestFirst(countLimitOf(countLimit + 1))}) as counted`).execute(db);
-      return { count: Number(rows[0]?.count ?? 0), seqs: (rows[0]?.seqs ?? []).map(Number) };
+      const row = await read(
+        sql<{ count: string; seqs: string[] | null }>`count(*) as count,
+          (array_agg(seq order by seq desc))[1:${newest}] as seqs`,
+        sql`from (${newestFirst(countLimitOf(countLimit + 1))}) as counted`,
+      );
+      return { count: Number(row.count), seqs: (row.seqs ?? []).map(Number) };
     },
   };
 }

@@ -14,6 +14,7 @@ import {
   type SortField,
 } from '@magazzino/contract';
 import {
+  againIfWordListMoved,
   isSqlite,
   newestWalkingFirst,
   pairsToIndex,
@@ -183,12 +184,16 @@ async function matching(
   db: Kysely<Database>,
   filter: PartFilter,
   read: 'ordered' | 'unordered',
+  freshWords = false,
 ): Promise<MatchingParts & { pairsIndexed: boolean }> {
   const search = textSearchOf(filter);
   if (filter.codeIs !== undefined) return matchingWith(db, filter, search, undefined);
   const indexedPairs = await pairsToIndex(db, search, read);
   const { scope, scopeIsFilter } = stockScope(statusCondition(filter));
-  const wordForms = await wordFormsOf(db, search, scope, { alone: scopeIsFilter && textAlone(filter) });
+  const wordForms = await wordFormsOf(db, search, scope, {
+    alone: scopeIsFilter && textAlone(filter),
+    fresh: freshWords,
+  });
   return matchingWith(db, filter, wordForms ? { ...search, wordForms } : search, indexedPairs);
 }
 
@@ -584,7 +589,21 @@ export async function countParts(
         : await categoryStatusCount(db, filter.stato, filter.categoria);
     return { count: Number(row?.count ?? 0), exact: true };
   }
-  const matched = await matching(db, filter, 'unordered');
+  return againIfWordListMoved((fresh) => countMatches(db, filter, limit, plain, fresh));
+}
+
+/**
+ * `countParts` of a filter the counts tables do not answer (`plain` when it has no text), with
+ * `freshWords` as `matching` takes them.
+ */
+async function countMatches(
+  db: Kysely<Database>,
+  filter: PartFilter,
+  limit: number,
+  plain: boolean,
+  freshWords: boolean,
+): Promise<MatchCount> {
+  const matched = await matching(db, filter, 'unordered', freshWords);
   if (plain) {
     const row = await matched.query
       .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -1036,9 +1055,11 @@ export async function listMatchingSeqs(
   // An exact code's segment (`codeIs`) reads the few rows of that code on its index and checks
   // the terms on them, whatever their values: one plan suits every search, so it is prepared
   // (PostgreSQL planned it anew for every search: 0.3–0.4 ms, where running it takes 0.02).
-  return newestSeqs(db, await matching(db, filter, 'ordered'), limit, {
-    prepare: filter.codeIs !== undefined,
-  });
+  return againIfWordListMoved(async (fresh) =>
+    newestSeqs(db, await matching(db, filter, 'ordered', fresh), limit, {
+      prepare: filter.codeIs !== undefined,
+    }),
+  );
 }
 
 /**
@@ -1057,7 +1078,18 @@ export async function searchSeqs(
   newest: number,
   countLimit: number,
 ): Promise<{ seqs: number[]; count: number; exact: boolean }> {
-  const matched = await matching(db, filter, 'unordered');
+  return againIfWordListMoved((fresh) => newestMatches(db, filter, newest, countLimit, fresh));
+}
+
+/** `searchSeqs`, with `freshWords` as `matching` takes them. */
+async function newestMatches(
+  db: Kysely<Database>,
+  filter: PartFilter,
+  newest: number,
+  countLimit: number,
+  freshWords: boolean,
+): Promise<{ seqs: number[]; count: number; exact: boolean }> {
+  const matched = await matching(db, filter, 'unordered', freshWords);
   // SQLite's index alone: one read counts and lists, and reads the newest in order only past the
   // limit (one trip to a reader thread instead of two for a common word: q at 10^5 parts, 10
   // clients, 700 → 781 req/s).
@@ -1078,7 +1110,7 @@ export async function searchSeqs(
   }
   // More than the limit: the newest, read in order. A read in order indexes fewer pairs than one in
   // no order, if any (pairsToIndex): only when this one indexed a pair can that read differ.
-  const inOrder = matched.pairsIndexed ? await matching(db, filter, 'ordered') : matched;
+  const inOrder = matched.pairsIndexed ? await matching(db, filter, 'ordered', freshWords) : matched;
   const walk = walkFor(hits, newest);
   return { seqs: await newestSeqs(db, inOrder, newest, { walk }), count: countLimit, exact: false };
 }
