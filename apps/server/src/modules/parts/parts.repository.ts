@@ -640,9 +640,10 @@ export interface StoredPage {
  * One page by offset. The page's seqs are found first (on the search index or the sort index,
  * so a deep offset skips index entries rather than whole rows), then only those rows are read.
  * A deep page of a list filtered by status alone, in registration order, starts at the block of
- * seqs its first part is in (`seekBlock`), so it skips at most one block's entries; such a plain
- * list's page also tells the list's number of parts, read in the same statement from the counts
- * table (`withListTotal`) or summed from the blocks it sought, so that no count follows it.
+ * seqs its first part is in (`seekBlock`), so it skips at most one block's entries. Such a plain
+ * list's page also tells the list's number of parts (`listCountedPage`), read in the same
+ * statement from the counts table (`listTotal`) or summed from the blocks it sought, so that no
+ * count follows it.
  */
 export async function listPartsPage(
   db: Kysely<Database>,
@@ -696,7 +697,7 @@ export async function listCountedPage(
 }
 
 /**
- * A plain list's page from its rows, each carrying the list's number of parts (`withListTotal`);
+ * A plain list's page from its rows, each carrying the list's number of parts (`listTotal`);
  * `total` when it is already known (summed from the blocks). An empty page tells no number.
  */
 async function countedPage(
