@@ -114,6 +114,16 @@ export interface IndexReads {
    * reader thread or the matches' seqs crossing to the caller's to be sorted there.
    */
   newestCounted(newest: number, countLimit: number): Promise<{ seqs: number[]; count: number }>;
+  /**
+   * PostgreSQL: `newestCounted`, and in the same statement the seqs each of `alongside` reads (a
+   * query of one column of seqs, in its own order: the newest parts of an exact code, read beside
+   * the search's own matches): one round trip where there were two.
+   */
+  newestCountedWith?(
+    newest: number,
+    countLimit: number,
+    alongside: readonly Expression<{ seq: number }>[],
+  ): Promise<{ seqs: number[]; count: number; alongside: number[][] }>;
 }
 
 /**
@@ -1255,6 +1265,29 @@ function postgresIndexReads(
     const row = await read(sql<{ seqs: string[] | null }>`array(${newestFirst(limit)}) as seqs`);
     return (row.seqs ?? []).map(Number);
   };
+  const newestCountedWith = async (
+    newest: number,
+    countLimit: number,
+    alongside: readonly Expression<{ seq: number }>[],
+  ) => {
+    // One pass counts the matches up to one past the limit; the newest are the first of them.
+    // Each query alongside names no column of the count's rows: PostgreSQL runs it once.
+    const besides = alongside.map(
+      (query, index) => sql`, array(${query}) as ${sql.id(`alongside_${index}`)}`,
+    );
+    const row = await read(
+      sql<Record<string, string[] | string | null>>`count(*) as count,
+        (array_agg(seq order by seq desc))[1:${newest}] as seqs${sql.join(besides, sql``)}`,
+      sql`from (${newestFirst(countLimitOf(countLimit + 1))}) as counted`,
+    );
+    const seqsOf = (value: string[] | string | null | undefined) =>
+      Array.isArray(value) ? value.map(Number) : [];
+    return {
+      count: Number(row.count),
+      seqs: seqsOf(row.seqs),
+      alongside: alongside.map((_, index) => seqsOf(row[`alongside_${index}`])),
+    };
+  };
   return {
     matches: (limit) => newest(countLimitOf(limit)),
     newest: (limit) => newest(sql<number>`${limit}`),
@@ -1266,14 +1299,10 @@ function postgresIndexReads(
       return Number(row.count);
     },
     async newestCounted(newest, countLimit) {
-      // One pass counts the matches up to one past the limit; the newest are the first of them.
-      const row = await read(
-        sql<{ count: string; seqs: string[] | null }>`count(*) as count,
-          (array_agg(seq order by seq desc))[1:${newest}] as seqs`,
-        sql`from (${newestFirst(countLimitOf(countLimit + 1))}) as counted`,
-      );
-      return { count: Number(row.count), seqs: (row.seqs ?? []).map(Number) };
+      const { seqs, count } = await newestCountedWith(newest, countLimit, []);
+      return { seqs, count };
     },
+    newestCountedWith,
   };
 }
 

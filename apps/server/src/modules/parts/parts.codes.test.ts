@@ -152,6 +152,37 @@ describe.each(DIALECTS)('part codes, the ids filter and the bins on %s', (dialec
         }
       }
     });
+
+    it('leads with the part whose OEM code is a one-word search, read with the count on postgres, on every page', async () => {
+      // A code of one word is a word of the list: the search reads the word index, and on
+      // PostgreSQL the parts of that exact code are read by the statement that counts it.
+      const mention = (i: number) =>
+        create({ nome: `Centralina Zw ${i}`, descrizione: 'Sostituisce 9XK47QB' });
+      const older = [];
+      for (let i = 0; i < 5; i += 1) older.push(await mention(i));
+      const coded = await create({ nome: 'Centralina originale', codice: '9xk47qb' });
+      const newer = [];
+      for (let i = 5; i < 9; i += 1) newer.push(await mention(i));
+      const expected = [coded, ...newer.reverse(), ...older.reverse()].map((part) => part._id);
+      for (const q of ['9XK47QB', '9xk47qb']) {
+        for (const limit of [1, 4, 20]) {
+          for (let offset = 0; offset < expected.length; offset += limit) {
+            const res = await get(`/api/componenti?q=${q}&limit=${limit}&offset=${offset}`);
+            const label = `q ${q}, limit ${limit}, offset ${offset}`;
+            expect(
+              res.json<Part[]>().map((part) => part._id),
+              label,
+            ).toEqual(expected.slice(offset, offset + limit));
+            expect(res.headers['x-total-count'], label).toBe(String(expected.length));
+          }
+        }
+      }
+      // A word in the code of none: no part leads, the newest first.
+      const plain = await get('/api/componenti?q=sostituisce&limit=3');
+      expect(plain.json<Part[]>().map((part) => part._id)).toEqual(
+        [...newer, ...older].slice(0, 3).map((part) => part._id),
+      );
+    });
   });
 
   describe('the ids filter', () => {
