@@ -131,19 +131,27 @@ describe.each(DIALECTS)('part codes, the ids filter and the bins on %s', (dialec
       expect((await get('/api/componenti?q=R-9999999&limit=5')).json<Part[]>()).toEqual([]);
     });
 
-    it('leads with the part whose OEM code is the search, then the newest others, on every page', async () => {
+    /**
+     * `mentions` parts naming `codice` in their description, the part whose code it is among them
+     * (after the first `older`): the ids a search of it must list, that part first, then the newest.
+     */
+    async function codedAmongMentions(nome: string, codice: string, older: number, mentions: number) {
       const mention = (i: number) =>
-        create({ nome: `Faro Qz ${i}`, descrizione: 'Compatibile con 7M3941015N' });
-      const older = [];
-      for (let i = 0; i < 6; i += 1) older.push(await mention(i));
-      const coded = await create({ nome: 'Faro originale', codice: '7M3-941-015-N' });
-      const newer = [];
-      for (let i = 6; i < 12; i += 1) newer.push(await mention(i));
-      const expected = [coded, ...newer.reverse(), ...older.reverse()].map((part) => part._id);
-      for (const limit of [1, 2, 5, 13]) {
+        create({ nome: `${nome} ${i}`, descrizione: `Compatibile con ${codice}` });
+      const before = [];
+      for (let i = 0; i < older; i += 1) before.push(await mention(i));
+      const coded = await create({ nome: `${nome} originale`, codice });
+      const after = [];
+      for (let i = older; i < mentions; i += 1) after.push(await mention(i));
+      return [coded, ...after.reverse(), ...before.reverse()].map((part) => part._id);
+    }
+
+    /** Every page of `q` at each of `limits`: the parts of `expected` there, and all of them counted. */
+    async function expectEveryPage(q: string, limits: readonly number[], expected: readonly string[]) {
+      for (const limit of limits) {
         for (let offset = 0; offset < expected.length; offset += limit) {
-          const res = await get(`/api/componenti?q=7m3%20941%20015%20n&limit=${limit}&offset=${offset}`);
-          const label = `limit ${limit}, offset ${offset}`;
+          const res = await get(`/api/componenti?q=${q}&limit=${limit}&offset=${offset}`);
+          const label = `q ${q}, limit ${limit}, offset ${offset}`;
           expect(
             res.json<Part[]>().map((part) => part._id),
             label,
@@ -151,37 +159,21 @@ describe.each(DIALECTS)('part codes, the ids filter and the bins on %s', (dialec
           expect(res.headers['x-total-count'], label).toBe(String(expected.length));
         }
       }
+    }
+
+    it('leads with the part whose OEM code is the search, then the newest others, on every page', async () => {
+      const expected = await codedAmongMentions('Faro Qz', '7M3-941-015-N', 6, 12);
+      await expectEveryPage('7m3%20941%20015%20n', [1, 2, 5, 13], expected);
     });
 
     it('leads with the part whose OEM code is a one-word search, read with the count on postgres, on every page', async () => {
       // A code of one word is a word of the list: the search reads the word index, and on
       // PostgreSQL the parts of that exact code are read by the statement that counts it.
-      const mention = (i: number) =>
-        create({ nome: `Centralina Zw ${i}`, descrizione: 'Sostituisce 9XK47QB' });
-      const older = [];
-      for (let i = 0; i < 5; i += 1) older.push(await mention(i));
-      const coded = await create({ nome: 'Centralina originale', codice: '9xk47qb' });
-      const newer = [];
-      for (let i = 5; i < 9; i += 1) newer.push(await mention(i));
-      const expected = [coded, ...newer.reverse(), ...older.reverse()].map((part) => part._id);
-      for (const q of ['9XK47QB', '9xk47qb']) {
-        for (const limit of [1, 4, 20]) {
-          for (let offset = 0; offset < expected.length; offset += limit) {
-            const res = await get(`/api/componenti?q=${q}&limit=${limit}&offset=${offset}`);
-            const label = `q ${q}, limit ${limit}, offset ${offset}`;
-            expect(
-              res.json<Part[]>().map((part) => part._id),
-              label,
-            ).toEqual(expected.slice(offset, offset + limit));
-            expect(res.headers['x-total-count'], label).toBe(String(expected.length));
-          }
-        }
-      }
+      const expected = await codedAmongMentions('Centralina Zw', '9XK47QB', 5, 9);
+      for (const q of ['9XK47QB', '9xk47qb']) await expectEveryPage(q, [1, 4, 20], expected);
       // A word in the code of none: no part leads, the newest first.
-      const plain = await get('/api/componenti?q=sostituisce&limit=3');
-      expect(plain.json<Part[]>().map((part) => part._id)).toEqual(
-        [...newer, ...older].slice(0, 3).map((part) => part._id),
-      );
+      const plain = await get('/api/componenti?q=compatibile%20centralina&limit=3');
+      expect(plain.json<Part[]>().map((part) => part._id)).toEqual(expected.slice(1, 4));
     });
   });
 

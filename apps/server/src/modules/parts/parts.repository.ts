@@ -1112,7 +1112,7 @@ export async function searchSeqsBeside(
     // SQLite reads them apart whatever the search reads: from the start, side by side with it.
     const [alongside, found] = await Promise.all([
       readBeside(db, beside),
-      searchSeqsBeside(db, filter, newest, countLimit, { segments: [], limit: 0 }),
+      searchSeqs(db, filter, newest, countLimit),
     ]);
     return { ...found, alongside };
   }
@@ -1131,11 +1131,12 @@ function readBeside(db: Kysely<Database>, beside: CodesBeside): Promise<number[]
 
 /** The seqs an exact code's segment holds, newest first: `listMatchingSeqs`' read, as a query. */
 function exactCodeSeqs(db: Kysely<Database>, segment: PartFilter, limit: number) {
-  const matched = matchingWith(db, segment, textSearchOf(segment), undefined);
-  return matched.query
-    .select(matched.seq.as('seq'))
-    .orderBy(matched.seq, 'desc')
-    .limit(sql.lit<number>(limit));
+  return newestQuery(matchingWith(db, segment, textSearchOf(segment), undefined), sql.lit<number>(limit));
+}
+
+/** The seqs of the newest `limit` parts `matched` finds, newest first, as a query. */
+function newestQuery(matched: MatchingParts, limit: number | RawBuilder<number>) {
+  return matched.query.select(matched.seq.as('seq')).orderBy(matched.seq, 'desc').limit(limit);
 }
 
 /** `searchSeqsBeside`, with `freshWords` as `matching` takes them. */
@@ -1213,7 +1214,7 @@ async function newestSeqs(
     const reads = { onRows: matched.onRows(), query: matched.query, seq: matched.seq };
     return newestWalkingFirst(db, reads, limit, walk);
   }
-  const query = matched.query.select(matched.seq.as('seq')).orderBy(matched.seq, 'desc').limit(limit);
+  const query = newestQuery(matched, limit);
   const rows = await (prepare ? prepared(query) : query).execute();
   return rows.map((row) => Number(row.seq));
 }

@@ -488,9 +488,9 @@ export class PartsService {
       searchSeqsBeside(this.reader, filter, wanted, COUNT_LIMIT, { segments: byCode, limit: EXACT_CODE_MAX }),
     ]);
     // In the order of the segments: each exact code's parts where its segment stands.
-    const codes = [...found.alongside];
+    let code = 0;
     const firsts = leading.map((segment, index) =>
-      segment.codeIs === undefined ? (others[index] ?? []) : (codes.shift() ?? []),
+      segment.codeIs === undefined ? (others[index] ?? []) : (found.alongside[code++] ?? []),
     );
     const first = [...new Set(firsts.flat())];
     // The exact codes match the text too (their segments keep it); the part whose code the search
