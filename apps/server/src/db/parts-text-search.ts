@@ -119,11 +119,23 @@ export interface IndexReads {
    * query of one column of seqs, in its own order: the newest parts of an exact code, read beside
    * the search's own matches): one round trip where there were two.
    */
-  newestCountedWith?(
+  newestCountedWith?<R extends object = never>(
     newest: number,
     countLimit: number,
     alongside: readonly Expression<{ seq: number }>[],
-  ): Promise<{ seqs: number[]; count: number; alongside: number[][] }>;
+    page?: PageRowsRead<R>,
+  ): Promise<{ seqs: number[]; count: number; alongside: number[][]; rows?: R[] }>;
+}
+
+/**
+ * Rows read by the statement that counts a search (`newestCountedWith`): `rows` is a query of the
+ * rows whose seqs are in the array `seqs` (an expression of the statement), which holds the first
+ * `size` of the newest matches and of each query alongside: what a first page shows, whatever
+ * leads it.
+ */
+export interface PageRowsRead<R extends object> {
+  size: number;
+  rows: (seqs: RawBuilder<unknown>) => Expression<R>;
 }
 
 /**
@@ -1115,8 +1127,17 @@ const WALK_AT_MOST = 10_000;
  */
 export function walkFor(hits: readonly number[], newest: number): number | undefined {
   if (hits.length < 2) return undefined;
-  const spread = Math.max(...hits) - Math.min(...hits) + 1;
-  const walk = Math.ceil((WALK_MARGIN * newest * spread) / hits.length);
+  return walkOver({ count: hits.length, lowest: Math.min(...hits), highest: Math.max(...hits) }, newest);
+}
+
+/** `walkFor`, of `count` matches whose seqs lie from `lowest` to `highest`. */
+export function walkOver(
+  hits: { count: number; lowest: number; highest: number },
+  newest: number,
+): number | undefined {
+  if (hits.count < 2) return undefined;
+  const spread = hits.highest - hits.lowest + 1;
+  const walk = Math.ceil((WALK_MARGIN * newest * spread) / hits.count);
   return walk <= WALK_AT_MOST ? walk : undefined;
 }
 
@@ -1246,18 +1267,24 @@ function postgresIndexReads(
   // Each read is one plan whatever its words and limits (each span a GIN scan, its matches sorted):
   // named once per connection, PostgreSQL neither parses nor plans it again (0.2–0.3 ms a search).
   // One row each, whatever the matches, with the version of the list the read saw.
-  const read = async <R extends object>(columns: RawBuilder<R>, from?: RawBuilder<unknown>): Promise<R> => {
-    const { rows } = await preparedSql(
-      sql<
-        R & { words_version: string }
-      >`select ${columns}, ${WORD_LIST_VERSION} as words_version ${from ?? sql``}`,
-    ).execute(db);
+  const readRows = async <R extends object>(statement: RawBuilder<R & { words_version: string }>) => {
+    const { rows } = await statement.execute(db);
     const [row] = rows;
-    if (row === undefined) throw new Error('a read of the word index returned no row');
-    if (version !== undefined && row.words_version !== version) {
+    if (row !== undefined && version !== undefined && row.words_version !== version) {
       forgetKeptWords(db);
       throw new WordListMoved();
     }
+    return rows;
+  };
+  const read = async <R extends object>(columns: RawBuilder<R>, from?: RawBuilder<unknown>): Promise<R> => {
+    const [row] = await readRows(
+      preparedSql(
+        sql<R & { words_version: string }>`select ${columns}, ${WORD_LIST_VERSION} as words_version ${
+          from ?? sql``
+        }`,
+      ),
+    );
+    if (row === undefined) throw new Error('a read of the word index returned no row');
     return row;
   };
   // The first matches are the newest: a read in no order is the same read.
@@ -1265,28 +1292,20 @@ function postgresIndexReads(
     const row = await read(sql<{ seqs: string[] | null }>`array(${newestFirst(limit)}) as seqs`);
     return (row.seqs ?? []).map(Number);
   };
-  const newestCountedWith = async (
+  const newestCountedWith = async <R extends object = never>(
     newest: number,
     countLimit: number,
     alongside: readonly Expression<{ seq: number }>[],
+    page?: PageRowsRead<R>,
   ) => {
-    // One pass counts the matches up to one past the limit; the newest are the first of them.
-    // Each query alongside names no column of the count's rows: PostgreSQL runs it once.
-    const besides = alongside.map(
-      (query, index) => sql`, array(${query}) as ${sql.id(`alongside_${index}`)}`,
-    );
-    const row = await read(
-      sql<Record<string, string[] | string | null>>`count(*) as count,
-        (array_agg(seq order by seq desc))[1:${newest}] as seqs${sql.join(besides, sql``)}`,
-      sql`from (${newestFirst(countLimitOf(countLimit + 1))}) as counted`,
-    );
-    const seqsOf = (value: string[] | string | null | undefined) =>
-      Array.isArray(value) ? value.map(Number) : [];
-    return {
-      count: Number(row.count),
-      seqs: seqsOf(row.seqs),
-      alongside: alongside.map((_, index) => seqsOf(row[`alongside_${index}`])),
-    };
+    // The matches come newest first: the newest are the first of them, whatever their number.
+    const statement = postgresCountedStatement(newestFirst(countLimitOf(countLimit + 1)), {
+      newest,
+      alongside,
+      ...(page ? { page } : {}),
+      also: sql`, ${WORD_LIST_VERSION} as words_version`,
+    });
+    return postgresCountedOf<R>(await readRows(preparedSql(statement)), alongside.length);
   };
   return {
     matches: (limit) => newest(countLimitOf(limit)),
@@ -1303,6 +1322,81 @@ function postgresIndexReads(
       return { seqs, count };
     },
     newestCountedWith,
+  };
+}
+
+/** What `postgresCountedStatement` reads: its one row's columns, and the page's parts. */
+export interface PostgresCounted<R> {
+  /** The matches, up to the limit of the read counted (one past the count's limit). */
+  count: number;
+  /** The newest `newest` of them, newest first. */
+  seqs: number[];
+  /** The seqs each query alongside read, in its order. */
+  alongside: number[][];
+  /** The smallest and largest seq of the matches counted (a walk's measure: `walkFor`). */
+  lowest: number;
+  highest: number;
+  /** The rows of the page's parts, when a page was asked for and read. */
+  rows?: R[];
+}
+
+/**
+ * PostgreSQL: one statement that counts the seqs `hits` reads (a query bounded by the count's
+ * limit plus one) and gives the newest `newest` of them, beside it the seqs each query of
+ * `alongside` reads (it names no column of the count's rows: PostgreSQL runs it once) and, with
+ * `page`, the rows of a first page's parts: the first `page.size` of the newest and of each query
+ * alongside, joined to the count's one row (one row with no part when nothing matched), so the
+ * parts come with their count without a round trip of their own. `pageUpTo`: read the page only
+ * when the matches counted are at most that many (past it, `hits` holds the first matches the
+ * database found, not the newest). `also`: more columns of the count's row.
+ */
+export function postgresCountedStatement<R extends object = never>(
+  hits: Expression<{ seq: number }> | RawBuilder<unknown>,
+  options: {
+    newest: number;
+    alongside: readonly Expression<{ seq: number }>[];
+    page?: PageRowsRead<R>;
+    pageUpTo?: number;
+    also?: RawBuilder<unknown>;
+  },
+): RawBuilder<Record<string, unknown> & { words_version: string }> {
+  const { newest, alongside, page, pageUpTo, also } = options;
+  const besides = alongside.map((query, index) => sql`, array(${query}) as ${sql.id(`alongside_${index}`)}`);
+  const counted = sql`select count(*) as count, (array_agg(seq order by seq desc))[1:${newest}] as seqs,
+      min(seq) as lowest, max(seq) as highest${sql.join(besides, sql``)}${also ?? sql``}
+    from (${hits}) as counted`;
+  if (page === undefined) return sql`${counted}`;
+  const shown = sql.join(
+    ['seqs', ...alongside.map((_, index) => `alongside_${index}`)].map(
+      (name) => sql`${sql.ref(`counted_row.${name}`)}[1:${page.size}]`,
+    ),
+    sql` || `,
+  );
+  const seqs =
+    pageUpTo === undefined
+      ? shown
+      : sql`case when counted_row.count <= ${sql.lit(pageUpTo)} then ${shown} else '{}'::bigint[] end`;
+  return sql`select counted_row.*, page_row.* from (${counted}) as counted_row
+    left join lateral ${page.rows(seqs)} as page_row on true`;
+}
+
+/** The columns `postgresCountedStatement` read, from its rows (one row, or one per part of the page). */
+export function postgresCountedOf<R>(
+  rows: readonly Record<string, unknown>[],
+  alongside: number,
+): PostgresCounted<R> {
+  const [first] = rows;
+  if (first === undefined) throw new Error('a count of matches returned no row');
+  const seqsOf = (value: unknown) => (Array.isArray(value) ? value.map(Number) : []);
+  // A part's columns are not null where one was joined: its seq tells. Without a page, none is.
+  const parts = rows.filter((row) => row.seq !== null && row.seq !== undefined) as unknown as R[];
+  return {
+    count: Number(first.count),
+    seqs: seqsOf(first.seqs),
+    alongside: Array.from({ length: alongside }, (_, index) => seqsOf(first[`alongside_${index}`])),
+    lowest: Number(first.lowest ?? 0),
+    highest: Number(first.highest ?? 0),
+    ...('seq' in first ? { rows: parts } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import {
   IN_STOCK_STATUSES,
   LIMITS,
@@ -26,6 +26,10 @@ import {
   type TextSearch,
   type WordTerm,
   walkFor,
+  walkOver,
+  postgresCountedOf,
+  postgresCountedStatement,
+  type PageRowsRead,
 } from '../../db/parts-text-search.js';
 import { readCsvRecords } from '../../db/csv-reads.js';
 import {
@@ -1105,7 +1109,8 @@ export async function searchSeqsBeside(
   newest: number,
   countLimit: number,
   beside: CodesBeside,
-): Promise<{ seqs: number[]; count: number; exact: boolean; alongside: number[][] }> {
+  firstPage = 0,
+): Promise<SearchBeside> {
   if (beside.segments.some((segment) => segment.codeIs === undefined))
     throw new RangeError('a segment read beside a search must name its exact code');
   if (isSqlite(db) && beside.segments.length > 0) {
@@ -1116,7 +1121,22 @@ export async function searchSeqsBeside(
     ]);
     return { ...found, alongside };
   }
-  return againIfWordListMoved((fresh) => newestMatches(db, filter, newest, countLimit, beside, fresh));
+  return againIfWordListMoved((fresh) =>
+    newestMatches(db, filter, newest, countLimit, beside, firstPage, fresh),
+  );
+}
+
+/**
+ * What `searchSeqsBeside` found: the newest matches, their number, each exact code's parts and,
+ * when a first page was asked for and the statement that counted could read it, the parts that
+ * page can show (the first of the newest and of each code), by seq.
+ */
+export interface SearchBeside {
+  seqs: number[];
+  count: number;
+  exact: boolean;
+  alongside: number[][];
+  parts?: ReadonlyMap<number, StoredPart>;
 }
 
 /** The newest matches and their count read up to one past `countLimit`: exact, or the limit. */
@@ -1146,14 +1166,35 @@ async function newestMatches(
   newest: number,
   countLimit: number,
   beside: CodesBeside,
+  firstPage: number,
   freshWords: boolean,
-): Promise<{ seqs: number[]; count: number; exact: boolean; alongside: number[][] }> {
+): Promise<SearchBeside> {
   const matched = await matching(db, filter, 'unordered', freshWords);
   const index = matched.fromIndex && !matched.pairsIndexed ? matched.fromIndex : undefined;
-  if (index?.newestCountedWith && beside.segments.length > 0) {
-    const queries = beside.segments.map((segment) => exactCodeSeqs(db, segment, beside.limit));
-    const { seqs, count, alongside } = await index.newestCountedWith(newest, countLimit, queries);
-    return { ...countedUpTo(countLimit, seqs, count), alongside };
+  const wantsMore = beside.segments.length > 0 || firstPage > 0;
+  const queries = () => beside.segments.map((segment) => exactCodeSeqs(db, segment, beside.limit));
+  const page = firstPage > 0 ? firstPageRows(db, firstPage) : undefined;
+  if (index?.newestCountedWith && wantsMore) {
+    const found = await index.newestCountedWith(newest, countLimit, queries(), page);
+    return { ...countedUpTo(countLimit, found.seqs, found.count), ...(await withParts(db, found)) };
+  }
+  if (!isSqlite(db) && !matched.fromIndex && wantsMore) {
+    // PostgreSQL, LIKE on the rows: the matches counted in no order (up to one past the limit),
+    // the newest of them, each exact code's parts and a first page's parts in one statement.
+    const hits = matched.query.select(matched.seq.as('seq')).limit(countLimit + 1);
+    const alongside = queries();
+    const statement = postgresCountedStatement(hits, {
+      newest,
+      alongside,
+      ...(page ? { page, pageUpTo: countLimit } : {}),
+    });
+    const found = postgresCountedOf<PartColumns>((await statement.execute(db)).rows, alongside.length);
+    if (found.count <= countLimit)
+      return { seqs: found.seqs, count: found.count, exact: true, ...(await withParts(db, found)) };
+    // More than the limit: the newest, read in order (`newestOf`), the page's parts then apart.
+    const inOrder = matched.pairsIndexed ? await matching(db, filter, 'ordered', freshWords) : matched;
+    const seqs = await newestSeqs(db, inOrder, newest, { walk: walkOver(found, newest) });
+    return { seqs, count: countLimit, exact: false, alongside: found.alongside };
   }
   if (beside.segments.length === 0)
     return { ...(await newestOf(db, filter, matched, newest, countLimit, freshWords)), alongside: [] };
@@ -1162,6 +1203,32 @@ async function newestMatches(
     newestOf(db, filter, matched, newest, countLimit, freshWords),
   ]);
   return { ...found, alongside };
+}
+
+/** PostgreSQL: a first page's parts, read by the statement that counts a search. */
+function firstPageRows(db: Kysely<Database>, size: number): PageRowsRead<PartColumns> {
+  return {
+    size,
+    rows: (seqs) =>
+      db
+        .selectFrom('parts')
+        .select(PART_COLUMNS)
+        .where(sql<SqlBool>`parts.seq = any(${seqs})`),
+  };
+}
+
+/** The codes' seqs read with a count, and the page's parts it read, by seq. */
+async function withParts(
+  db: Kysely<Database>,
+  found: { alongside: number[][]; rows?: PartColumns[] },
+): Promise<Pick<SearchBeside, 'alongside' | 'parts'>> {
+  const { rows } = found;
+  if (rows === undefined) return { alongside: found.alongside };
+  const parts = await readStoredParts(db, rows);
+  return {
+    alongside: found.alongside,
+    parts: new Map(parts.map((part, at) => [Number(rows[at]?.seq), part])),
+  };
 }
 
 /** `newestMatches`' own reads, of the parts `matched` finds. */

@@ -477,6 +477,9 @@ export class PartsService {
     // those that lead, they still begin the matches that follow the leaders, and at least
     // `wanted` − leaders of them are left for the page.
     const byCode = leading.filter((segment) => segment.codeIs !== undefined);
+    // A first page led by exact codes alone shows the first of the newest matches and of each
+    // code's parts: the statement that counts may read them (PostgreSQL's word index).
+    const firstPage = page.offset === 0 && byCode.length === leading.length ? page.limit : 0;
     const [others, found] = await Promise.all([
       Promise.all(
         leading.map((segment) =>
@@ -485,7 +488,14 @@ export class PartsService {
             : Promise.resolve([]),
         ),
       ),
-      searchSeqsBeside(this.reader, filter, wanted, COUNT_LIMIT, { segments: byCode, limit: EXACT_CODE_MAX }),
+      searchSeqsBeside(
+        this.reader,
+        filter,
+        wanted,
+        COUNT_LIMIT,
+        { segments: byCode, limit: EXACT_CODE_MAX },
+        firstPage,
+      ),
     ]);
     // In the order of the segments: each exact code's parts where its segment stands.
     let code = 0;
@@ -503,9 +513,13 @@ export class PartsService {
     const onlyByCode = partCodeMatches?.count === 0 ? 1 : 0;
     const shown = new Set(first);
     const ordered = [...first, ...found.seqs.filter((seq) => !shown.has(seq))];
-    const parts = await this.vehicles.complete(
-      await findPartsBySeq(this.reader, ordered.slice(page.offset, page.offset + page.limit)),
-    );
+    const shownSeqs = ordered.slice(page.offset, page.offset + page.limit);
+    const read = found.parts;
+    const stored =
+      read && shownSeqs.every((seq) => read.has(seq))
+        ? shownSeqs.map((seq) => read.get(seq) as StoredPart)
+        : await findPartsBySeq(this.reader, shownSeqs);
+    const parts = await this.vehicles.complete(stored);
     return { parts, total: found.exact ? found.count + onlyByCode : COUNT_LIMIT, exact: found.exact };
   }
 
