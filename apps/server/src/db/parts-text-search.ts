@@ -1269,7 +1269,8 @@ function postgresIndexReads(
   // One row each, whatever the matches, with the version of the list the read saw.
   const readRows = async <R extends object>(statement: RawBuilder<R & { words_version: string }>) => {
     const { rows } = await statement.execute(db);
-    const [row] = rows;
+    // One row tells the version (a count's first, `postgresCountedStatement`).
+    const row = rows.find((each) => each.words_version !== null);
     if (row !== undefined && version !== undefined && row.words_version !== version) {
       forgetKeptWords(db);
       throw new WordListMoved();
@@ -1303,7 +1304,7 @@ function postgresIndexReads(
       newest,
       alongside,
       ...(page ? { page } : {}),
-      also: sql`, ${WORD_LIST_VERSION} as words_version`,
+      wordsVersion: true,
     });
     return postgresCountedOf<R>(await readRows(preparedSql(statement)), alongside.length);
   };
@@ -1348,7 +1349,8 @@ export interface PostgresCounted<R> {
  * alongside, joined to the count's one row (one row with no part when nothing matched), so the
  * parts come with their count without a round trip of their own. `pageUpTo`: read the page only
  * when the matches counted are at most that many (past it, `hits` holds the first matches the
- * database found, not the newest). `also`: more columns of the count's row.
+ * database found, not the newest). `wordsVersion`: the count's row tells the version of the word
+ * list the statement saw (`postgresIndexReads`).
  */
 export function postgresCountedStatement<R extends object = never>(
   hits: Expression<{ seq: number }> | RawBuilder<unknown>,
@@ -1357,13 +1359,15 @@ export function postgresCountedStatement<R extends object = never>(
     alongside: readonly Expression<{ seq: number }>[];
     page?: PageRowsRead<R>;
     pageUpTo?: number;
-    also?: RawBuilder<unknown>;
+    wordsVersion?: boolean;
   },
 ): RawBuilder<Record<string, unknown> & { words_version: string }> {
-  const { newest, alongside, page, pageUpTo, also } = options;
+  const { newest, alongside, page, pageUpTo, wordsVersion = false } = options;
   const besides = alongside.map((query, index) => sql`, array(${query}) as ${sql.id(`alongside_${index}`)}`);
   const counted = sql`select count(*) as count, (array_agg(seq order by seq desc))[1:${newest}] as seqs,
-      min(seq) as lowest, max(seq) as highest${sql.join(besides, sql``)}${also ?? sql``}
+      min(seq) as lowest, max(seq) as highest${sql.join(besides, sql``)}${
+        wordsVersion ? sql`, ${WORD_LIST_VERSION} as words_version` : sql``
+      }
     from (${hits}) as counted`;
   if (page === undefined) return sql`${counted}`;
   const shown = sql.join(
@@ -1376,8 +1380,23 @@ export function postgresCountedStatement<R extends object = never>(
     pageUpTo === undefined
       ? shown
       : sql`case when counted_row.count <= ${sql.lit(pageUpTo)} then ${shown} else '{}'::bigint[] end`;
-  return sql`select counted_row.*, page_row.* from (${counted}) as counted_row
-    left join lateral ${page.rows(seqs)} as page_row on true`;
+  // The count's columns on the first row alone: 20 rows each parsing the same arrays again cost
+  // more than reading the parts in a statement of their own saved.
+  const once = (name: string) =>
+    sql`case when page_row.page_n is distinct from 1 and page_row.page_n is not null then null
+      else ${sql.ref(`counted_row.${name}`)} end as ${sql.id(name)}`;
+  const countColumns = [
+    'count',
+    'seqs',
+    'lowest',
+    'highest',
+    ...alongside.map((_, index) => `alongside_${index}`),
+    ...(wordsVersion ? ['words_version'] : []),
+  ];
+  return sql`select ${sql.join(countColumns.map(once))}, page_row.*
+    from (${counted}) as counted_row
+    left join lateral (select page_parts.*, row_number() over () as page_n
+      from ${page.rows(seqs)} as page_parts) as page_row on true`;
 }
 
 /** The columns `postgresCountedStatement` read, from its rows (one row, or one per part of the page). */
@@ -1385,7 +1404,10 @@ export function postgresCountedOf<R>(
   rows: readonly Record<string, unknown>[],
   alongside: number,
 ): PostgresCounted<R> {
-  const [first] = rows;
+  // The count's columns are on one row: the first part's, or the only row when no part was read.
+  const first = rows.find(
+    (row) => row.page_n === undefined || row.page_n === null || Number(row.page_n) === 1,
+  );
   if (first === undefined) throw new Error('a count of matches returned no row');
   const seqsOf = (value: unknown) => (Array.isArray(value) ? value.map(Number) : []);
   // A part's columns are not null where one was joined: its seq tells. Without a page, none is.
