@@ -128,14 +128,14 @@ export interface IndexReads {
 }
 
 /**
- * Rows read by the statement that counts a search (`newestCountedWith`): `rows` is a query of the
- * rows whose seqs are in the array `seqs` (an expression of the statement), which holds the first
- * `size` of the newest matches and of each query alongside: what a first page shows, whatever
- * leads it.
+ * Rows read by the statement that counts a search (PostgreSQL, `newestCountedWith`): `rows`
+ * is a query of the parts for which `shown` holds (a condition on `parts.seq` the statement
+ * writes): the first `size` of the newest matches and of each query alongside, what a first page
+ * shows whatever leads it.
  */
 export interface PageRowsRead<R extends object> {
   size: number;
-  rows: (seqs: RawBuilder<unknown>) => Expression<R>;
+  rows: (shown: RawBuilder<SqlBool>) => Expression<R>;
 }
 
 /**
@@ -1380,6 +1380,7 @@ export function postgresCountedStatement<R extends object = never>(
     pageUpTo === undefined
       ? shown
       : sql`case when counted_row.count <= ${sql.lit(pageUpTo)} then ${shown} else '{}'::bigint[] end`;
+  const isShown = sql<SqlBool>`parts.seq = any(${seqs})`;
   // The count's columns on the first row alone: 20 rows each parsing the same arrays again cost
   // more than reading the parts in a statement of their own saved.
   const once = (name: string) =>
@@ -1396,7 +1397,7 @@ export function postgresCountedStatement<R extends object = never>(
   return sql`select ${sql.join(countColumns.map(once))}, page_row.*
     from (${counted}) as counted_row
     left join lateral (select page_parts.*, row_number() over () as page_n
-      from ${page.rows(seqs)} as page_parts) as page_row on true`;
+      from ${page.rows(isShown)} as page_parts) as page_row on true`;
 }
 
 /** The columns `postgresCountedStatement` read, from its rows (one row, or one per part of the page). */

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import {
   IN_STOCK_STATUSES,
   LIMITS,
@@ -1209,12 +1209,17 @@ async function newestMatches(
 function firstPageRows(db: Kysely<Database>, size: number): PageRowsRead<PartColumns> {
   return {
     size,
-    rows: (seqs) =>
-      db
-        .selectFrom('parts')
-        .select(PART_COLUMNS)
-        .where(sql<SqlBool>`parts.seq = any(${seqs})`),
+    rows: (shown) => db.selectFrom('parts').select(PART_COLUMNS).where(shown),
   };
+}
+
+/** Parts' rows as parts, by seq. */
+async function storedBySeq(
+  db: Kysely<Database>,
+  rows: readonly PartColumns[],
+): Promise<Map<number, StoredPart>> {
+  const parts = await readStoredParts(db, rows);
+  return new Map(parts.map((part, at) => [Number(rows[at]?.seq), part]));
 }
 
 /** The codes' seqs read with a count, and the page's parts it read, by seq. */
@@ -1224,11 +1229,7 @@ async function withParts(
 ): Promise<Pick<SearchBeside, 'alongside' | 'parts'>> {
   const { rows } = found;
   if (rows === undefined) return { alongside: found.alongside };
-  const parts = await readStoredParts(db, rows);
-  return {
-    alongside: found.alongside,
-    parts: new Map(parts.map((part, at) => [Number(rows[at]?.seq), part])),
-  };
+  return { alongside: found.alongside, parts: await storedBySeq(db, rows) };
 }
 
 /** `newestMatches`' own reads, of the parts `matched` finds. */
@@ -1301,18 +1302,20 @@ const partsBySeqList = compiledOnce((db, list: string) =>
 
 /** The parts with these seqs, in the order given. */
 export async function findPartsBySeq(db: Kysely<Database>, seqs: readonly number[]): Promise<StoredPart[]> {
-  if (seqs.length === 0) return [];
+  const bySeq = await findPartsBySeqMap(db, seqs);
+  return seqs.flatMap((seq) => bySeq.get(seq) ?? []);
+}
+
+/** The parts with these seqs, by seq (a seq of no part has none). */
+export async function findPartsBySeqMap(
+  db: Kysely<Database>,
+  seqs: readonly number[],
+): Promise<Map<number, StoredPart>> {
+  if (seqs.length === 0) return new Map();
   const rows = isSqlite(db)
     ? await partsBySeq(db, seqs.length, ...seqs)
     : await partsBySeqList(db, seqList(seqs));
-  const bySeq = new Map(rows.map((row) => [Number(row.seq), row]));
-  return readStoredParts(
-    db,
-    seqs.flatMap((seq) => {
-      const row = bySeq.get(seq);
-      return row ? [row] : [];
-    }),
-  );
+  return storedBySeq(db, rows);
 }
 
 /** Up to `limit` parts whose category is exactly `categoria`, oldest first (by the category index). */

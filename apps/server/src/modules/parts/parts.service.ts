@@ -45,6 +45,7 @@ import {
   countParts,
   findPartById,
   findPartsBySeq,
+  findPartsBySeqMap,
   findReferencedCoverUrls,
   hasText,
   insertPart,
@@ -513,12 +514,12 @@ export class PartsService {
     const onlyByCode = partCodeMatches?.count === 0 ? 1 : 0;
     const shown = new Set(first);
     const ordered = [...first, ...found.seqs.filter((seq) => !shown.has(seq))];
+    // The parts the count's statement read (a first page's), and those it did not apart.
     const shownSeqs = ordered.slice(page.offset, page.offset + page.limit);
-    const read = found.parts;
-    const stored =
-      read && shownSeqs.every((seq) => read.has(seq))
-        ? shownSeqs.map((seq) => read.get(seq) as StoredPart)
-        : await findPartsBySeq(this.reader, shownSeqs);
+    const read = found.parts ?? new Map<number, StoredPart>();
+    const missing = shownSeqs.filter((seq) => !read.has(seq));
+    const rest = await findPartsBySeqMap(this.reader, missing);
+    const stored = shownSeqs.flatMap((seq) => read.get(seq) ?? rest.get(seq) ?? []);
     const parts = await this.vehicles.complete(stored);
     return { parts, total: found.exact ? found.count + onlyByCode : COUNT_LIMIT, exact: found.exact };
   }
