@@ -1127,17 +1127,8 @@ const WALK_AT_MOST = 10_000;
  */
 export function walkFor(hits: readonly number[], newest: number): number | undefined {
   if (hits.length < 2) return undefined;
-  return walkOver({ count: hits.length, lowest: Math.min(...hits), highest: Math.max(...hits) }, newest);
-}
-
-/** `walkFor`, of `count` matches whose seqs lie from `lowest` to `highest`. */
-export function walkOver(
-  hits: { count: number; lowest: number; highest: number },
-  newest: number,
-): number | undefined {
-  if (hits.count < 2) return undefined;
-  const spread = hits.highest - hits.lowest + 1;
-  const walk = Math.ceil((WALK_MARGIN * newest * spread) / hits.count);
+  const spread = Math.max(...hits) - Math.min(...hits) + 1;
+  const walk = Math.ceil((WALK_MARGIN * newest * spread) / hits.length);
   return walk <= WALK_AT_MOST ? walk : undefined;
 }
 
@@ -1327,47 +1318,41 @@ function postgresIndexReads(
 }
 
 /** What `postgresCountedStatement` reads: its one row's columns, and the page's parts. */
-export interface PostgresCounted<R> {
+interface PostgresCounted<R> {
   /** The matches, up to the limit of the read counted (one past the count's limit). */
   count: number;
   /** The newest `newest` of them, newest first. */
   seqs: number[];
   /** The seqs each query alongside read, in its order. */
   alongside: number[][];
-  /** The smallest and largest seq of the matches counted (a walk's measure: `walkFor`). */
-  lowest: number;
-  highest: number;
-  /** The rows of the page's parts, when a page was asked for and read. */
+  /** The rows of the page's parts, when a page was asked for. */
   rows?: R[];
 }
 
 /**
- * PostgreSQL: one statement that counts the seqs `hits` reads (a query bounded by the count's
- * limit plus one) and gives the newest `newest` of them, beside it the seqs each query of
+ * PostgreSQL: one statement that counts the seqs `hits` reads (newest first, bounded by the
+ * count's limit plus one) and gives the newest `newest` of them, beside it the seqs each query of
  * `alongside` reads (it names no column of the count's rows: PostgreSQL runs it once) and, with
  * `page`, the rows of a first page's parts: the first `page.size` of the newest and of each query
  * alongside, joined to the count's one row (one row with no part when nothing matched), so the
- * parts come with their count without a round trip of their own. `pageUpTo`: read the page only
- * when the matches counted are at most that many (past it, `hits` holds the first matches the
- * database found, not the newest). `wordsVersion`: the count's row tells the version of the word
- * list the statement saw (`postgresIndexReads`).
+ * parts come with their count without a round trip of their own. `wordsVersion`: the count's row
+ * tells the version of the word list the statement saw (`postgresIndexReads`).
  */
-export function postgresCountedStatement<R extends object = never>(
-  hits: Expression<{ seq: number }> | RawBuilder<unknown>,
+function postgresCountedStatement<R extends object = never>(
+  hits: RawBuilder<unknown>,
   options: {
     newest: number;
     alongside: readonly Expression<{ seq: number }>[];
     page?: PageRowsRead<R>;
-    pageUpTo?: number;
     wordsVersion?: boolean;
   },
 ): RawBuilder<Record<string, unknown> & { words_version: string }> {
-  const { newest, alongside, page, pageUpTo, wordsVersion = false } = options;
+  const { newest, alongside, page, wordsVersion = false } = options;
   const besides = alongside.map((query, index) => sql`, array(${query}) as ${sql.id(`alongside_${index}`)}`);
-  const counted = sql`select count(*) as count, (array_agg(seq order by seq desc))[1:${newest}] as seqs,
-      min(seq) as lowest, max(seq) as highest${sql.join(besides, sql``)}${
-        wordsVersion ? sql`, ${WORD_LIST_VERSION} as words_version` : sql``
-      }
+  const counted = sql`select count(*) as count, (array_agg(seq order by seq desc))[1:${newest}] as seqs${sql.join(
+    besides,
+    sql``,
+  )}${wordsVersion ? sql`, ${WORD_LIST_VERSION} as words_version` : sql``}
     from (${hits}) as counted`;
   if (page === undefined) return sql`${counted}`;
   const shown = sql.join(
@@ -1376,11 +1361,6 @@ export function postgresCountedStatement<R extends object = never>(
     ),
     sql` || `,
   );
-  const seqs =
-    pageUpTo === undefined
-      ? shown
-      : sql`case when counted_row.count <= ${sql.lit(pageUpTo)} then ${shown} else '{}'::bigint[] end`;
-  const isShown = sql<SqlBool>`parts.seq = any(${seqs})`;
   // The count's columns on the first row alone: 20 rows each parsing the same arrays again cost
   // more than reading the parts in a statement of their own saved.
   const once = (name: string) =>
@@ -1389,19 +1369,17 @@ export function postgresCountedStatement<R extends object = never>(
   const countColumns = [
     'count',
     'seqs',
-    'lowest',
-    'highest',
     ...alongside.map((_, index) => `alongside_${index}`),
     ...(wordsVersion ? ['words_version'] : []),
   ];
   return sql`select ${sql.join(countColumns.map(once))}, page_row.*
     from (${counted}) as counted_row
     left join lateral (select page_parts.*, row_number() over () as page_n
-      from ${page.rows(isShown)} as page_parts) as page_row on true`;
+      from ${page.rows(sql<SqlBool>`parts.seq = any(${shown})`)} as page_parts) as page_row on true`;
 }
 
 /** The columns `postgresCountedStatement` read, from its rows (one row, or one per part of the page). */
-export function postgresCountedOf<R>(
+function postgresCountedOf<R>(
   rows: readonly Record<string, unknown>[],
   alongside: number,
 ): PostgresCounted<R> {
@@ -1417,8 +1395,6 @@ export function postgresCountedOf<R>(
     count: Number(first.count),
     seqs: seqsOf(first.seqs),
     alongside: Array.from({ length: alongside }, (_, index) => seqsOf(first[`alongside_${index}`])),
-    lowest: Number(first.lowest ?? 0),
-    highest: Number(first.highest ?? 0),
     ...('seq' in first ? { rows: parts } : {}),
   };
 }

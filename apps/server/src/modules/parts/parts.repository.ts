@@ -26,9 +26,6 @@ import {
   type TextSearch,
   type WordTerm,
   walkFor,
-  walkOver,
-  postgresCountedOf,
-  postgresCountedStatement,
   type PageRowsRead,
 } from '../../db/parts-text-search.js';
 import { readCsvRecords } from '../../db/csv-reads.js';
@@ -1171,30 +1168,11 @@ async function newestMatches(
 ): Promise<SearchBeside> {
   const matched = await matching(db, filter, 'unordered', freshWords);
   const index = matched.fromIndex && !matched.pairsIndexed ? matched.fromIndex : undefined;
-  const wantsMore = beside.segments.length > 0 || firstPage > 0;
-  const queries = () => beside.segments.map((segment) => exactCodeSeqs(db, segment, beside.limit));
-  const page = firstPage > 0 ? firstPageRows(db, firstPage) : undefined;
-  if (index?.newestCountedWith && wantsMore) {
-    const found = await index.newestCountedWith(newest, countLimit, queries(), page);
+  if (index?.newestCountedWith && (beside.segments.length > 0 || firstPage > 0)) {
+    const queries = beside.segments.map((segment) => exactCodeSeqs(db, segment, beside.limit));
+    const page = firstPage > 0 ? firstPageRows(db, firstPage) : undefined;
+    const found = await index.newestCountedWith(newest, countLimit, queries, page);
     return { ...countedUpTo(countLimit, found.seqs, found.count), ...(await withParts(db, found)) };
-  }
-  if (!isSqlite(db) && !matched.fromIndex && wantsMore) {
-    // PostgreSQL, LIKE on the rows: the matches counted in no order (up to one past the limit),
-    // the newest of them, each exact code's parts and a first page's parts in one statement.
-    const hits = matched.query.select(matched.seq.as('seq')).limit(countLimit + 1);
-    const alongside = queries();
-    const statement = postgresCountedStatement(hits, {
-      newest,
-      alongside,
-      ...(page ? { page, pageUpTo: countLimit } : {}),
-    });
-    const found = postgresCountedOf<PartColumns>((await statement.execute(db)).rows, alongside.length);
-    if (found.count <= countLimit)
-      return { seqs: found.seqs, count: found.count, exact: true, ...(await withParts(db, found)) };
-    // More than the limit: the newest, read in order (`newestOf`), the page's parts then apart.
-    const inOrder = matched.pairsIndexed ? await matching(db, filter, 'ordered', freshWords) : matched;
-    const seqs = await newestSeqs(db, inOrder, newest, { walk: walkOver(found, newest) });
-    return { seqs, count: countLimit, exact: false, alongside: found.alongside };
   }
   if (beside.segments.length === 0)
     return { ...(await newestOf(db, filter, matched, newest, countLimit, freshWords)), alongside: [] };
