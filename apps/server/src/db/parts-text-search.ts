@@ -124,7 +124,19 @@ export interface IndexReads {
     countLimit: number,
     alongside: readonly Expression<{ seq: number }>[],
     page?: PageRowsRead<R>,
-  ): Promise<{ seqs: number[]; count: number; alongside: number[][]; rows?: R[] }>;
+  ): Promise<CountedWith<R>>;
+}
+
+/** What `newestCountedWith` reads: the count's columns, and the page's parts when asked for. */
+export interface CountedWith<R> {
+  /** The matches, up to the limit of the read counted (one past the count's limit). */
+  count: number;
+  /** The newest `newest` of them, newest first. */
+  seqs: number[];
+  /** The seqs each query alongside read, in its order. */
+  alongside: number[][];
+  /** The rows of the page's parts, when a page was asked for. */
+  rows?: R[];
 }
 
 /**
@@ -1295,7 +1307,6 @@ function postgresIndexReads(
       newest,
       alongside,
       ...(page ? { page } : {}),
-      wordsVersion: true,
     });
     return postgresCountedOf<R>(await readRows(preparedSql(statement)), alongside.length);
   };
@@ -1317,26 +1328,14 @@ function postgresIndexReads(
   };
 }
 
-/** What `postgresCountedStatement` reads: its one row's columns, and the page's parts. */
-interface PostgresCounted<R> {
-  /** The matches, up to the limit of the read counted (one past the count's limit). */
-  count: number;
-  /** The newest `newest` of them, newest first. */
-  seqs: number[];
-  /** The seqs each query alongside read, in its order. */
-  alongside: number[][];
-  /** The rows of the page's parts, when a page was asked for. */
-  rows?: R[];
-}
-
 /**
  * PostgreSQL: one statement that counts the seqs `hits` reads (newest first, bounded by the
  * count's limit plus one) and gives the newest `newest` of them, beside it the seqs each query of
  * `alongside` reads (it names no column of the count's rows: PostgreSQL runs it once) and, with
  * `page`, the rows of a first page's parts: the first `page.size` of the newest and of each query
  * alongside, joined to the count's one row (one row with no part when nothing matched), so the
- * parts come with their count without a round trip of their own. `wordsVersion`: the count's row
- * tells the version of the word list the statement saw (`postgresIndexReads`).
+ * parts come with their count without a round trip of their own. The count's row also tells the
+ * version of the word list the statement saw (`postgresIndexReads`).
  */
 function postgresCountedStatement<R extends object = never>(
   hits: RawBuilder<unknown>,
@@ -1344,15 +1343,14 @@ function postgresCountedStatement<R extends object = never>(
     newest: number;
     alongside: readonly Expression<{ seq: number }>[];
     page?: PageRowsRead<R>;
-    wordsVersion?: boolean;
   },
 ): RawBuilder<Record<string, unknown> & { words_version: string }> {
-  const { newest, alongside, page, wordsVersion = false } = options;
+  const { newest, alongside, page } = options;
   const besides = alongside.map((query, index) => sql`, array(${query}) as ${sql.id(`alongside_${index}`)}`);
   const counted = sql`select count(*) as count, (array_agg(seq order by seq desc))[1:${newest}] as seqs${sql.join(
     besides,
     sql``,
-  )}${wordsVersion ? sql`, ${WORD_LIST_VERSION} as words_version` : sql``}
+  )}, ${WORD_LIST_VERSION} as words_version
     from (${hits}) as counted`;
   if (page === undefined) return sql`${counted}`;
   const shown = sql.join(
@@ -1364,13 +1362,12 @@ function postgresCountedStatement<R extends object = never>(
   // The count's columns on the first row alone: 20 rows each parsing the same arrays again cost
   // more than reading the parts in a statement of their own saved.
   const once = (name: string) =>
-    sql`case when page_row.page_n is distinct from 1 and page_row.page_n is not null then null
-      else ${sql.ref(`counted_row.${name}`)} end as ${sql.id(name)}`;
+    sql`case when page_row.page_n > 1 then null else ${sql.ref(`counted_row.${name}`)} end as ${sql.id(name)}`;
   const countColumns = [
     'count',
     'seqs',
     ...alongside.map((_, index) => `alongside_${index}`),
-    ...(wordsVersion ? ['words_version'] : []),
+    'words_version',
   ];
   return sql`select ${sql.join(countColumns.map(once))}, page_row.*
     from (${counted}) as counted_row
@@ -1379,10 +1376,7 @@ function postgresCountedStatement<R extends object = never>(
 }
 
 /** The columns `postgresCountedStatement` read, from its rows (one row, or one per part of the page). */
-function postgresCountedOf<R>(
-  rows: readonly Record<string, unknown>[],
-  alongside: number,
-): PostgresCounted<R> {
+function postgresCountedOf<R>(rows: readonly Record<string, unknown>[], alongside: number): CountedWith<R> {
   // The count's columns are on one row: the first part's, or the only row when no part was read.
   const first = rows.find(
     (row) => row.page_n === undefined || row.page_n === null || Number(row.page_n) === 1,

@@ -1171,8 +1171,12 @@ async function newestMatches(
   if (index?.newestCountedWith && (beside.segments.length > 0 || firstPage > 0)) {
     const queries = beside.segments.map((segment) => exactCodeSeqs(db, segment, beside.limit));
     const page = firstPage > 0 ? firstPageRows(db, firstPage) : undefined;
-    const found = await index.newestCountedWith(newest, countLimit, queries, page);
-    return { ...countedUpTo(countLimit, found.seqs, found.count), ...(await withParts(db, found)) };
+    const { seqs, count, alongside, rows } = await index.newestCountedWith(newest, countLimit, queries, page);
+    return {
+      ...countedUpTo(countLimit, seqs, count),
+      alongside,
+      ...(rows ? { parts: await storedBySeq(db, rows) } : {}),
+    };
   }
   if (beside.segments.length === 0)
     return { ...(await newestOf(db, filter, matched, newest, countLimit, freshWords)), alongside: [] };
@@ -1198,16 +1202,6 @@ async function storedBySeq(
 ): Promise<Map<number, StoredPart>> {
   const parts = await readStoredParts(db, rows);
   return new Map(parts.map((part, at) => [Number(rows[at]?.seq), part]));
-}
-
-/** The codes' seqs read with a count, and the page's parts it read, by seq. */
-async function withParts(
-  db: Kysely<Database>,
-  found: { alongside: number[][]; rows?: PartColumns[] },
-): Promise<Pick<SearchBeside, 'alongside' | 'parts'>> {
-  const { rows } = found;
-  if (rows === undefined) return { alongside: found.alongside };
-  return { alongside: found.alongside, parts: await storedBySeq(db, rows) };
 }
 
 /** `newestMatches`' own reads, of the parts `matched` finds. */
