@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { login, newUserInput, register } from '../../test/accounts.js';
 import { addressKey } from './rate-limit.js';
+import { counterStore, type WindowCounters } from './rate-limit-counters.js';
 import { boundedWindowStore } from './rate-limit-store.js';
 
 /** A bounded store whose per-limit children can be counted from the test. */
@@ -95,6 +96,108 @@ describe('attempt limits under a flood', () => {
     expect(codes.at(-1)).toBe(429);
     // Another /64 has its own allowance.
     expect((await forgot(t, 'altra@example.test', '2001:db8:1:3::1')).statusCode).toBe(200);
+  });
+});
+
+/**
+ * Counters in memory whose looks the test can hold: a held look reads the count when it is asked
+ * and answers only when released, as a database query answered late does. Counts answer at once.
+ */
+function heldCounters() {
+  const counts = new Map<string, number>();
+  const held: (() => void)[] = [];
+  let holding = false;
+  let answered = 0;
+  const counters: WindowCounters = {
+    increment: (key) => {
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+      return Promise.resolve({ current: counts.get(key) ?? 0, ttlMs: 60_000 });
+    },
+    read: (key) => {
+      const state = { current: counts.get(key) ?? 0, ttlMs: counts.has(key) ? 60_000 : 0 };
+      return new Promise((resolve) => {
+        const answer = () => {
+          answered += 1;
+          resolve(state);
+        };
+        if (holding) held.push(answer);
+        else answer();
+      });
+    },
+  };
+  /** Resolves once `test` holds, checking after each turn of the event loop (at most 5 s). */
+  const until = async (test: () => boolean) => {
+    const giveUp = Date.now() + 5000;
+    while (!test()) {
+      if (Date.now() > giveUp) throw new Error('the awaited looks never came');
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+  return {
+    store: counterStore(counters),
+    hold: () => {
+      holding = true;
+    },
+    /** Answers every held look in the order asked, all in one turn, and stops holding. */
+    release: () => {
+      holding = false;
+      for (const answer of held.splice(0)) answer();
+    },
+    held: () => held.length,
+    answered: () => answered,
+    until,
+  };
+}
+
+// A sign-in looks at three counters: per address and e-mail (10), per address (30), per e-mail (50).
+const LOOKS_PER_LOGIN = 3;
+
+describe('parallel guesses on a store that answers late', () => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  it('lets 10 of 16 wrong passwords through when every look is answered at once', async () => {
+    const counters = heldCounters();
+    t = await buildTestApp('sqlite', {}, { rateLimitStore: counters.store });
+    const app = t.app;
+    const victim = newUserInput();
+    await register(app, victim);
+    counters.hold();
+    const answers = Array.from({ length: 16 }, (_, i) =>
+      login(app, victim.email, `insieme-${i}`, '192.0.2.70'),
+    );
+    await counters.until(() => counters.held() === 16 * LOOKS_PER_LOGIN);
+    counters.release();
+    const statuses = (await Promise.all(answers)).map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(6);
+  });
+
+  it('refuses the 11th guess whose look read the store before the 10th failure was counted', async () => {
+    const counters = heldCounters();
+    t = await buildTestApp('sqlite', {}, { rateLimitStore: counters.store });
+    const app = t.app;
+    const victim = newUserInput();
+    await register(app, victim);
+    const ip = '192.0.2.71';
+    for (let i = 0; i < 9; i += 1)
+      expect((await login(app, victim.email, `prima-${i}`, ip)).statusCode).toBe(401);
+    // The 10th guess passes its look and runs; the 11th looks while it runs, and its look is
+    // answered only after the 10th has been counted, with the count as it was before (9).
+    const answeredBefore = counters.answered();
+    const tenth = login(app, victim.email, 'decima', ip);
+    await counters.until(() => counters.answered() === answeredBefore + LOOKS_PER_LOGIN);
+    counters.hold();
+    const eleventh = login(app, victim.email, 'undicesima', ip);
+    await counters.until(() => counters.held() === LOOKS_PER_LOGIN);
+    expect((await tenth).statusCode).toBe(401);
+    counters.release();
+    const refused = await eleventh;
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
   });
 });
 

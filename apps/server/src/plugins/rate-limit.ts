@@ -43,12 +43,32 @@ type Check = ReturnType<FastifyInstance['createRateLimit']>;
 /** After the store failed to count a failed attempt, how long the limiter refuses every attempt. */
 export const STORE_FAILURE_PAUSE_MS = 5000;
 
+/**
+ * What this process knows of one counter that a look at the store may not show: attempts past the
+ * look and not yet counted (`running`), and failures counted while a look was pending (`counted`:
+ * the count the store answered, and how many looks had started by then). A look started before
+ * such a count may have read the store before it; one that read `current` or more did not.
+ */
+interface LocalCounter {
+  running: number;
+  counted: { current: number; looksBefore: number }[];
+}
+
+/** The counters an attempt holds a place on, and those of them its failure was counted on. */
+interface Reservation {
+  keys: readonly string[];
+  released: Set<string>;
+}
+
 /** Several limits applied together to one kind of attempt (a login, a sign-up...). */
 export class AttemptLimiter {
   private readonly checks: Check[];
-  // Attempts counted only when they fail are still running here: they hold their place, so a
+  // Attempts counted only when they fail hold their place from their look to their count, so a
   // burst of parallel guesses cannot all pass before the first failures are counted.
-  private readonly inFlight = new Map<string, number>();
+  private readonly local = new Map<string, LocalCounter>();
+  /** Looks started so far (a look's number is its place in that order), and those not answered yet. */
+  private looksStarted = 0;
+  private readonly pendingLooks = new Set<number>();
   /** Until when attempts are refused because the store could not count a failure (Date.now()). */
   private storeFailedUntil = 0;
 
@@ -76,11 +96,16 @@ export class AttemptLimiter {
    * Counts against the limits in their order (the per-address one first) and stops at the first
    * used up: parallel attempts may all have passed the look, the count itself settles it, and
    * the limits after a refusing one get no counter (a flood of new e-mails from one address
-   * creates no key beyond its own address's).
+   * creates no key beyond its own address's). Each counter a reservation holds is handed over
+   * as soon as the store answers its count.
    */
-  private async count(request: FastifyRequest): Promise<void> {
+  private async count(request: FastifyRequest, reservation?: Reservation): Promise<void> {
     for (const check of this.checks) {
       const result = await this.onStore(request, () => check(request));
+      if (reservation && !result.isAllowed) {
+        const current = result.isExceeded ? result.max + 1 : result.max - result.remaining;
+        this.release(reservation, result.key, current);
+      }
       if (!result.isAllowed && result.isExceeded) throw errors.rateLimited(Math.max(1, result.ttlInSeconds));
     }
   }
@@ -109,18 +134,16 @@ export class AttemptLimiter {
     request: FastifyRequest,
     attempt: () => Promise<T | undefined>,
   ): Promise<T | undefined> {
-    const keys = await this.refuseWhenUsedUp(request);
-    for (const key of keys) this.inFlight.set(key, (this.inFlight.get(key) ?? 0) + 1);
+    const reservation: Reservation = {
+      keys: await this.refuseWhenUsedUp(request, true),
+      released: new Set(),
+    };
     try {
       const result = await attempt();
-      if (result === undefined) await this.countFailed(request);
+      if (result === undefined) await this.countFailed(request, reservation);
       return result;
     } finally {
-      for (const key of keys) {
-        const left = (this.inFlight.get(key) ?? 1) - 1;
-        if (left > 0) this.inFlight.set(key, left);
-        else this.inFlight.delete(key);
-      }
+      for (const key of reservation.keys) this.release(reservation, key);
     }
   }
 
@@ -130,9 +153,9 @@ export class AttemptLimiter {
    * could not count (it answered the look, then failed: writes failing, reads not) must not
    * repeat freely: the limiter refuses every attempt for STORE_FAILURE_PAUSE_MS, then tries again.
    */
-  private async countFailed(request: FastifyRequest): Promise<void> {
+  private async countFailed(request: FastifyRequest, reservation: Reservation): Promise<void> {
     try {
-      await this.count(request);
+      await this.count(request, reservation);
     } catch (error) {
       if (!(error instanceof AppError) || error.statusCode !== 503) return;
       this.storeFailedUntil = Date.now() + STORE_FAILURE_PAUSE_MS;
@@ -150,19 +173,77 @@ export class AttemptLimiter {
     }
   }
 
-  /** Looks at every counter without counting; 429 when one has no attempt left. Returns the keys. */
-  private async refuseWhenUsedUp(request: FastifyRequest): Promise<string[]> {
+  /**
+   * Looks at every counter without counting; 429 when one has no attempt left, counting the
+   * attempts of this process the store may not show yet. With `reserve`, the attempt takes its
+   * place on each counter in the same step as the look is judged (no other look is judged in
+   * between). Returns the keys.
+   */
+  private async refuseWhenUsedUp(request: FastifyRequest, reserve = false): Promise<string[]> {
     if (Date.now() < this.storeFailedUntil) throw errors.serviceUnavailable();
-    const states = await this.onStore(request, () =>
-      Promise.all(this.checks.map((check) => check(request, { increment: false }))),
-    );
+    const look = this.looksStarted;
+    this.looksStarted += 1;
+    this.pendingLooks.add(look);
+    let states;
+    try {
+      states = await this.onStore(request, () =>
+        Promise.all(this.checks.map((check) => check(request, { increment: false }))),
+      );
+    } finally {
+      this.pendingLooks.delete(look);
+    }
     const waits: number[] = [];
     for (const state of states) {
       if (state.isAllowed) continue;
-      if (state.remaining - (this.inFlight.get(state.key) ?? 0) <= 0) waits.push(state.ttlInSeconds);
+      const seen = state.max - state.remaining;
+      if (state.remaining - this.unseen(state.key, look, seen) <= 0) waits.push(state.ttlInSeconds);
     }
+    this.forgetSeenCounts();
     if (waits.length > 0) throw errors.rateLimited(Math.max(1, ...waits));
-    return states.map((state) => state.key);
+    const keys = states.map((state) => state.key);
+    if (reserve) for (const key of keys) this.localCounter(key).running += 1;
+    return keys;
+  }
+
+  /** Attempts on `key` that look number `look`, which read `seen` from the store, may have missed. */
+  private unseen(key: string, look: number, seen: number): number {
+    const counter = this.local.get(key);
+    if (!counter) return 0;
+    const missed = counter.counted.filter((count) => count.looksBefore > look && count.current > seen);
+    return counter.running + missed.length;
+  }
+
+  private localCounter(key: string): LocalCounter {
+    let counter = this.local.get(key);
+    if (!counter) {
+      counter = { running: 0, counted: [] };
+      this.local.set(key, counter);
+    }
+    return counter;
+  }
+
+  /**
+   * Gives up the attempt's place on `key` (once): at its count, with the count the store answered
+   * (`current`), kept for the looks still pending; or when it ends uncounted.
+   */
+  private release(reservation: Reservation, key: string, current?: number): void {
+    if (!reservation.keys.includes(key) || reservation.released.has(key)) return;
+    reservation.released.add(key);
+    const counter = this.localCounter(key);
+    counter.running -= 1;
+    if (current !== undefined && this.pendingLooks.size > 0)
+      counter.counted.push({ current, looksBefore: this.looksStarted });
+    if (counter.running === 0 && counter.counted.length === 0) this.local.delete(key);
+  }
+
+  /** Drops the counts no pending look started before: every later look reads them from the store. */
+  private forgetSeenCounts(): void {
+    const oldestPending = Math.min(...this.pendingLooks);
+    for (const [key, counter] of this.local) {
+      if (counter.counted.length === 0) continue;
+      counter.counted = counter.counted.filter((count) => count.looksBefore > oldestPending);
+      if (counter.running === 0 && counter.counted.length === 0) this.local.delete(key);
+    }
   }
 }
 
