@@ -175,7 +175,8 @@ describe('ImportPage', () => {
 
     xhr.progress(40, 100);
     const bar = await screen.findByRole('progressbar', { name: 'Avanzamento del caricamento' });
-    expect(bar).toHaveAttribute('aria-valuenow', '40');
+    // The bar is drawn at 0 when the upload starts: the progress reaches it with the next render.
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '40'));
     expect(screen.getByText('Caricamento di ricambi.csv…')).toBeInTheDocument();
     expect(picker).toBeDisabled();
 
