@@ -164,6 +164,59 @@ function load({ url, cookie, paths, method = 'GET', body, connections = CONNECTI
   });
 }
 
+/** The searches the issue's throughput and p99 targets name: nome+marca and `q`, fixed and varied. */
+const SEARCHES = [
+  '(a) nome+marca, fixed',
+  '(a) nome+marca, varied',
+  '(q) one word, varied',
+  '(q) two words, varied',
+  '(q) two characters, varied',
+];
+
+/**
+ * The issue's targets for a run of `count` parts (10 clients, the 2-core machine kind): per
+ * scenario at least `reqPerSec` and at most `p99` ms; the CSV export's time and the server's peak
+ * RSS; the API's median one search at a time within `apiOverEngine` times the engine's. Sizes the
+ * issue names no targets for (neither 10^5 nor 10^6) get only the last.
+ */
+function targetsFor(count) {
+  const scenarios =
+    count === 100_000
+      ? {
+          ...Object.fromEntries(SEARCHES.map((name) => [name, { reqPerSec: 1000, p99: 20 }])),
+          '(b) page at offset 50,000': { reqPerSec: 1500 },
+          '(c) one part by id': { reqPerSec: 4000 },
+          '(e) categories with counts': { reqPerSec: 3000 },
+          '(f) create': { reqPerSec: 1500 },
+        }
+      : count === 1_000_000
+        ? {
+            ...Object.fromEntries(SEARCHES.map((name) => [name, { reqPerSec: 200, p99: 50 }])),
+            '(c) by id, 2 clients, beside 10 searching': { p99: 20 },
+          }
+        : {};
+  return {
+    scenarios,
+    // 150 MB, in the MiB /proc reports.
+    ...(count === 100_000 ? { exportMs: 500, exportRssMiB: 150e6 / 2 ** 20 } : {}),
+    apiOverEngine: 2,
+  };
+}
+
+/** A scenario's row against its target: '' when it has none, else what it asks and whether it was met. */
+function againstTarget(row, target) {
+  if (!target) return '';
+  const asked = [
+    ...(target.reqPerSec === undefined ? [] : [`>=${target.reqPerSec}/s`]),
+    ...(target.p99 === undefined ? [] : [`p99<=${target.p99}`]),
+  ].join(' ');
+  const met =
+    (target.reqPerSec === undefined || row.reqPerSec >= target.reqPerSec) &&
+    (target.p99 === undefined || row.p99 <= target.p99) &&
+    row.errors === 0;
+  return `${asked} ${met ? 'met' : 'MISSED'}`;
+}
+
 function summary(name, result) {
   const errors = result.errors + result.timeouts + result.non2xx;
   return {
@@ -446,17 +499,22 @@ function printRun(dialect, count, rows, exportRow, raw, api) {
   console.log(
     `\n${dialect}, ${count.toLocaleString('en')} parts, ${CONNECTIONS} clients, ${DURATION} s each`,
   );
-  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors'];
+  const targets = targetsFor(count);
+  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'target'];
   const lines = rows.map((r) => [
     r.name,
     String(r.reqPerSec),
     String(r.p50),
     String(r.p99),
     String(r.errors),
+    againstTarget(r, targets.scenarios[r.name]),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const format = (cells) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+    cells
+      .map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+      .join('  ')
+      .trimEnd();
   console.log(format(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const line of lines) console.log(format(line));
@@ -466,6 +524,22 @@ function printRun(dialect, count, rows, exportRow, raw, api) {
   console.log(
     `search, one at a time (median ms): nome+marca API ${api.nomeMarca.median} vs engine ${raw.nomeMarca.median}; ` +
       `q API ${api.q.median} vs engine ${raw.q.median}`,
+  );
+  const verdict = (met) => (met ? 'met' : 'MISSED');
+  if (targets.exportMs !== undefined) {
+    console.log(
+      `target: CSV <= ${targets.exportMs} ms ${verdict(exportRow.ms <= targets.exportMs)}, ` +
+        `RSS <= 150 MB (${targets.exportRssMiB.toFixed(0)} MiB) before and at the peak ` +
+        verdict(
+          Math.max(exportRow.rssBeforeMiB ?? Infinity, exportRow.rssPeakMiB ?? Infinity) <=
+            targets.exportRssMiB,
+        ),
+    );
+  }
+  const within = (side) => api[side].median <= targets.apiOverEngine * raw[side].median;
+  console.log(
+    `target: API median <= ${targets.apiOverEngine}x the engine's: nome+marca ${verdict(within('nomeMarca'))}, ` +
+      `q ${verdict(within('q'))}`,
   );
 }
 
