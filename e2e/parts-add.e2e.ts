@@ -10,6 +10,7 @@ import {
   type PartsSuite,
 } from './support/parts.js';
 import { eventually } from './support/poll.js';
+import { endSessionOnServer } from './support/session.js';
 import {
   checkScreen,
   describeViolations,
@@ -259,12 +260,7 @@ describe('add part in Chromium', () => {
       await storedPhoto.waitFor();
 
       // The session ends on the server (expired, revoked) while the clerk is still typing.
-      const cookie = (await context.cookies(suite.server.url)).map((c) => `${c.name}=${c.value}`).join('; ');
-      const ended = await fetch(`${suite.server.url}/api/users/logout`, {
-        method: 'POST',
-        headers: { cookie },
-      });
-      expect(ended.status).toBe(204);
+      await endSessionOnServer(page, suite.server.url);
       await page.getByRole('textbox', { name: 'Descrizione' }).fill('Scritta dopo la scadenza');
       await page.getByRole('button', { name: 'Aggiungi Componente' }).click();
 

@@ -9,6 +9,7 @@ import {
   type PartsSuiteHandle,
 } from './support/parts.js';
 import { checkScreen, describeViolations, openPage, VIEWPORT_NAMES } from './support/screens.js';
+import { endSessionOnServer } from './support/session.js';
 
 // Donor vehicles in Chromium: a vehicle registered with a photo, a part added from its page (the
 // form prefilled with the vehicle), then found by the vehicle's targa in 'Cerca ovunque' and shown
@@ -167,12 +168,7 @@ describe('donor vehicles in Chromium', () => {
       await box(page, 'Chilometri').fill('187.000');
       await box(page, 'Note').fill('Più ammaccature, però il motore è buono');
 
-      const cookie = (await context.cookies(suite.server.url)).map((c) => `${c.name}=${c.value}`).join('; ');
-      const ended = await fetch(`${suite.server.url}/api/users/logout`, {
-        method: 'POST',
-        headers: { cookie },
-      });
-      expect(ended.status).toBe(204);
+      await endSessionOnServer(page, suite.server.url);
       await page.getByRole('button', { name: 'Salva veicolo' }).click();
       await page.waitForURL(`${suite.server.url}/login`);
       await page.getByLabel('Email').fill(email);

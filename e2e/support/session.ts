@@ -51,6 +51,16 @@ export async function signInByApi(page: Page, baseUrl: string, account: TestAcco
   if (res.status() !== 200) throw new Error(`login failed: ${res.status()} ${await res.text()}`);
 }
 
+/**
+ * Ends the session of the page's browser context on the server (as an expiry or a revocation
+ * would): the context keeps its cookie, which no longer opens anything.
+ */
+export async function endSessionOnServer(page: Page, baseUrl: string): Promise<void> {
+  const cookie = (await page.context().cookies(baseUrl)).map((c) => `${c.name}=${c.value}`).join('; ');
+  const res = await fetch(`${baseUrl}/api/users/logout`, { method: 'POST', headers: { cookie } });
+  if (res.status !== 204) throw new Error(`logout failed: ${res.status} ${await res.text()}`);
+}
+
 /** Fills and submits the sign-in form of the page (already on /login). */
 export async function fillSignIn(
   page: Page,
