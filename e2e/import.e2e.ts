@@ -7,7 +7,8 @@ import type { Page } from 'playwright-core';
 import type { Part } from '@magazzino/contract';
 import { assertNoSidewaysScroll, sidewaysOverflow, usePartsSuite, waitForRows } from './support/parts.js';
 import { eventually } from './support/poll.js';
-import { checkScreen, describeViolations } from './support/screens.js';
+import { checkScreen, describeViolations, openPage } from './support/screens.js';
+import { createAccount, endSessionOnServer, fillSignIn, newAccount, signInByApi } from './support/session.js';
 
 const IMPORT = '/importa';
 const LIST = '/elencocomponenti';
@@ -285,6 +286,50 @@ describe('import in Chromium', () => {
     const [updated] = await partsNamed('Importato CSV 1');
     expect(updated).toMatchObject({ _id: first._id, prezzo: 99, peso: 2.25 });
     expect(await partsNamed('Importato XLSX 1')).toHaveLength(1);
+  });
+
+  it('on a phone: loses no column chosen when the session ends under the mapping', async () => {
+    // A clerk of their own, so ending the session does not sign the other tests out.
+    const { context, page } = await openPage(suite.browser, { viewport: 'phone' });
+    try {
+      const account = await createAccount(suite.server.url, newAccount({ username: 'Addetto importazioni' }));
+      await signInByApi(page, suite.server.url, account);
+      const file = tempFile(
+        'sessione.csv',
+        csvText([
+          row('Sessione faro', { Marca: 'Citroën', Modello: 'C3', 'Peso (Kg)': '1,8' }),
+          row('Sessione pompa', { Modello: 'Doblò', 'Peso (Kg)': '0,75' }),
+        ]),
+      );
+      await page.goto(suite.server.url + IMPORT);
+      await uploadFile(page, file);
+      const shown = page.url();
+      await fieldFor(page, 'Conservazione').selectOption('condizione');
+      await fieldFor(page, 'Prezzo').selectOption('Ignora');
+
+      await endSessionOnServer(page, suite.server.url);
+      await page.getByRole('button', { name: 'Mostra l’anteprima' }).click();
+      await page.waitForURL(`${suite.server.url}/login`);
+      await fillSignIn(page, account);
+
+      await page.waitForURL(shown);
+      await page.getByText(/Abbiamo ripristinato i dati non salvati/).waitFor();
+      expect(await fieldFor(page, 'Conservazione').inputValue()).toBe('condizione');
+      expect(await fieldFor(page, 'Prezzo').inputValue()).toBe('');
+      await assertFits(page);
+      await page.getByRole('button', { name: 'Mostra l’anteprima' }).click();
+      await previewTitle(page).waitFor();
+      await runImport(page, 2);
+      expect((await totals(page))['Componenti creati']).toBe('2');
+
+      const parts = await partsNamed('Sessione');
+      const byName = Object.fromEntries(parts.map((part) => [part.nome, part]));
+      expect(byName['Sessione faro']).toMatchObject({ peso: 1.8, marca: 'Citroën', condizione: 'Buona' });
+      expect(byName['Sessione faro']?.prezzo ?? null).toBeNull();
+      expect(byName['Sessione pompa']).toMatchObject({ peso: 0.75, modello: 'Doblò' });
+    } finally {
+      await context.close();
+    }
   });
 
   it('downloads the list as an Excel sheet with the list’s filters, numbers as numbers', async () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { completeMapping, isMappingComplete, mappedColumns, mappingProblems } from './mapping';
+import {
+  completeMapping,
+  isMappingComplete,
+  mappedColumns,
+  mappingProblems,
+  restoredMapping,
+} from './mapping';
 
 const COLONNE = ['Nome', 'Cat.', 'Stato', 'Peso', 'Peso lordo'];
 
@@ -12,6 +18,23 @@ describe('mapping', () => {
       Peso: 'peso',
       'Peso lordo': null,
     });
+  });
+
+  it('puts a kept mapping back over the proposed one, keeping only choices a column can make', () => {
+    const proposed = { Nome: 'nome', Peso: 'peso' } as const;
+    expect(
+      restoredMapping(COLONNE, proposed, {
+        // Ignora and a field: taken.
+        Nome: null,
+        'Cat.': 'categoria',
+        // No such field (a draft of another version): the proposal stays.
+        Peso: 'pesoLordo',
+        // A column the file does not have: dropped.
+        Altro: 'codice',
+      }),
+    ).toEqual({ Nome: null, 'Cat.': 'categoria', Stato: null, Peso: 'peso', 'Peso lordo': null });
+    expect(restoredMapping(COLONNE, proposed, 'rotto')).toEqual(completeMapping(COLONNE, proposed));
+    expect(restoredMapping(COLONNE, proposed, null)).toEqual(completeMapping(COLONNE, proposed));
   });
 
   it('lists the required fields no column gives, in form order, and fields chosen twice', () => {

@@ -1,5 +1,6 @@
 import {
   PART_FIELD_SPECS,
+  PART_FIELDS,
   unmappedRequiredFields,
   type FieldGroup,
   type ImportMapping,
@@ -17,6 +18,27 @@ export interface MappingProblems {
 /** The mapping for every column of the file: the one proposed by the server, null (Ignora) elsewhere. */
 export function completeMapping(colonne: readonly string[], proposed: ImportMapping): ImportMapping {
   return Object.fromEntries(colonne.map((colonna) => [colonna, proposed[colonna] ?? null]));
+}
+
+/**
+ * A mapping kept as a draft (localStorage: written by another version of the app, perhaps), put
+ * back over the proposed one: each column of the file takes the draft's choice when it is a field a
+ * column can fill or null (Ignora), else keeps the proposal.
+ */
+export function restoredMapping(
+  colonne: readonly string[],
+  proposed: ImportMapping,
+  draft: unknown,
+): ImportMapping {
+  const kept = typeof draft === 'object' && draft !== null ? (draft as Record<string, unknown>) : {};
+  return Object.fromEntries(
+    colonne.map((colonna) => {
+      const choice = Object.hasOwn(kept, colonna) ? kept[colonna] : undefined;
+      // PART_FIELDS are the fields a column can fill (ImportTargetSchema), checked without zod here.
+      const valid = choice === null || (PART_FIELDS as readonly unknown[]).includes(choice);
+      return [colonna, valid ? (choice as ImportTarget | null) : (proposed[colonna] ?? null)];
+    }),
+  );
 }
 
 /** Checks a mapping as the server will (the contract's rules), so a clerk learns what is missing before asking it. */

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ImportPreview, ImportSummary } from '@magazzino/contract';
 import { callsTo, jsonResponse, mockApi, type ApiCall } from '../../../testing/mock-api';
+import { draftKey } from '../../../lib/drafts';
 import { currentPath, renderApp } from '../../../testing/render-app';
 import { makeUser, ME_SIGNED_IN, TEST_USER } from '../../../testing/test-data';
 
@@ -243,6 +244,48 @@ describe('ImportPage', () => {
     expect(callsTo(calls, PREVIEW)[0]?.body).toEqual({
       mappatura: { ...PROPOSED, 'Cond.': 'condizione', Note: null },
     });
+  });
+
+  it('keeps the columns chosen as a draft of this user, puts them back, and forgets them once the import runs', async () => {
+    const calls = serveImport({
+      [RUN]: () => jsonResponse(202, makeImport({ stato: 'in_corso' })),
+    });
+    const first = await openMapping();
+    await userEvent.selectOptions(fieldFor('Cond.'), 'condizione');
+    await userEvent.selectOptions(fieldFor('Note'), 'descrizione');
+    // Leaving the screen (an expired session sends the clerk to the sign-in) writes the draft.
+    first.unmount();
+    const key = draftKey(TEST_USER._id, `importazione.${ID}`);
+    expect(JSON.parse(localStorage.getItem(key) ?? 'null')).toMatchObject({
+      data: { 'Cond.': 'condizione', Note: 'descrizione', Nome: 'nome' },
+    });
+
+    await openMapping();
+    await waitFor(() => expect(fieldFor('Cond.')).toHaveValue('condizione'));
+    expect(fieldFor('Note')).toHaveValue('descrizione');
+    expect(screen.getByRole('status')).toHaveTextContent(/Abbiamo ripristinato i dati non salvati/);
+    await userEvent.click(screen.getByRole('button', { name: 'Mostra l’anteprima' }));
+    await screen.findByRole('heading', { level: 2, name: 'Controlla l’anteprima' });
+    await userEvent.click(screen.getByRole('button', { name: 'Importa 2 righe valide' }));
+    await waitFor(() => expect(callsTo(calls, RUN)).toHaveLength(1));
+    expect(callsTo(calls, RUN)[0]?.body).toMatchObject({
+      mappatura: { ...PROPOSED, 'Cond.': 'condizione', Note: 'descrizione' },
+    });
+    await waitFor(() => expect(localStorage.getItem(key)).toBeNull());
+  });
+
+  it('throws a kept mapping away on request, back to the proposed one', async () => {
+    localStorage.setItem(
+      draftKey(TEST_USER._id, `importazione.${ID}`),
+      JSON.stringify({ savedAt: new Date().toISOString(), data: { ...PROPOSED, 'Cond.': 'condizione' } }),
+    );
+    serveImport();
+    await openMapping();
+    await waitFor(() => expect(fieldFor('Cond.')).toHaveValue('condizione'));
+    await userEvent.click(screen.getByRole('button', { name: 'Scarta la bozza' }));
+    expect(fieldFor('Cond.')).toHaveValue('');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(localStorage.getItem(draftKey(TEST_USER._id, `importazione.${ID}`))).toBeNull();
   });
 
   it('shows the server’s refusal of a mapping', async () => {

@@ -2,12 +2,14 @@ import { useEffect, useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { DraftNotice } from '../../../components/DraftNotice';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { imports as t } from '../../../i18n/imports';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/session/use-can';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useFormDraft } from '../../../lib/use-form-draft';
 import { useImport } from '../api/get-import';
 import {
   IMPORT_LIMITS,
@@ -24,7 +26,7 @@ import { FileStep } from '../components/FileStep';
 import { ImportHistory } from '../components/ImportHistory';
 import { ImportNotAllowed } from '../components/ImportNotAllowed';
 import { ImportSteps } from '../components/ImportSteps';
-import { completeMapping, mappingProblems } from '../components/mapping';
+import { completeMapping, mappingProblems, restoredMapping } from '../components/mapping';
 import { MappingStep } from '../components/MappingStep';
 import { PreviewStep } from '../components/PreviewStep';
 import { RunStatus } from '../components/RunStatus';
@@ -171,21 +173,38 @@ function MappingFlow({ summary, acted, onAct, onStartOver }: MappingFlowProps) {
   const [mapping, setMapping] = useState<ImportMapping>(() =>
     completeMapping(summary.colonne, summary.mappatura),
   );
+  // The columns chosen survive a reload or a session that ended under the mapping (lib/drafts.ts).
+  const draft = useFormDraft<ImportMapping>(`importazione.${summary._id}`, (restored) =>
+    setMapping(restoredMapping(summary.colonne, summary.mappatura, restored)),
+  );
   const [step, setStep] = useState<'mapping' | 'preview'>('mapping');
   const preview = usePreviewImport();
   const run = useRunImport();
   const problems = useMemo(() => mappingProblems(summary.colonne, mapping), [summary.colonne, mapping]);
 
   const onChange = (colonna: string, field: ImportTarget | null) => {
-    setMapping((current) => ({ ...current, [colonna]: field }));
+    const changed = { ...mapping, [colonna]: field };
+    setMapping(changed);
+    draft.save(changed);
     preview.reset();
   };
   const onPreview = () => {
     onAct();
+    draft.flush();
     preview.mutate({ id: summary._id, mappatura: mapping }, { onSuccess: () => setStep('preview') });
   };
   const onRun = (modalita: ImportMode) => {
-    run.mutate({ id: summary._id, mappatura: mapping, modalita });
+    draft.flush();
+    run.mutate({ id: summary._id, mappatura: mapping, modalita }, { onSuccess: draft.clear });
+  };
+  const discardDraft = () => {
+    draft.clear();
+    setMapping(completeMapping(summary.colonne, summary.mappatura));
+    preview.reset();
+  };
+  const startOver = () => {
+    draft.clear();
+    onStartOver();
   };
   const onBack = () => {
     run.reset();
@@ -195,6 +214,7 @@ function MappingFlow({ summary, acted, onAct, onStartOver }: MappingFlowProps) {
   return (
     <>
       <ImportSteps current={step} />
+      <DraftNotice draft={draft} onDiscard={discardDraft} />
       {step === 'preview' && preview.data ? (
         <PreviewStep
           colonne={summary.colonne}
@@ -214,7 +234,7 @@ function MappingFlow({ summary, acted, onAct, onStartOver }: MappingFlowProps) {
           problems={problems}
           onChange={onChange}
           onSubmit={onPreview}
-          onOtherFile={onStartOver}
+          onOtherFile={startOver}
           pending={preview.isPending}
           serverError={failureOf(preview.error)}
           focusTitle={acted}
