@@ -22,6 +22,15 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * How long a server may take to answer /api/health: a guard against a server that hangs, not a
+ * measure of its start. two-instances.e2e.ts starts two servers on an empty PostgreSQL database,
+ * one migrating it while the other waits: 5 s for the whole file alone, 58 s beside three other
+ * browser files on 2 cores, and in one full run (a host where the suite took 22 min) the waiting
+ * server did not answer within the 30 s this was (2026-12-02). Below the e2e hooks' 180 s.
+ */
+const HEALTHY_WITHIN_MS = 120_000;
+
 export interface RunningServer {
   /** http://127.0.0.1:<port> */
   url: string;
@@ -71,7 +80,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + HEALTHY_WITHIN_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
@@ -82,7 +91,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not become healthy in 30 s:\n${output}`);
+      throw new Error(`server did not become healthy in ${HEALTHY_WITHIN_MS / 1000} s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
