@@ -60,9 +60,13 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const axe = (
-      window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: AxeViolation[] }> } }
+      window as unknown as {
+        axe: {
+          run: (ctx: Document, options: { resultTypes: string[] }) => Promise<{ violations: AxeViolation[] }>;
+        };
+      }
     ).axe;
-    const result = await axe.run(document);
+    const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
