@@ -75,6 +75,11 @@ const SCENARIOS = {
   },
   // The list's own screen, and `npm run bench`'s page at offset 50,000 (b).
   list: () => ({ path: list({}) }),
+  // `npm run bench`'s exact location (d): the parts of one cassetta, twelve in turn.
+  location: (i) => {
+    const [scaffale, campata] = [['A', 'B', 'C', 'D'][i % 4], ['1', '2', '3'][Math.floor(i / 4) % 3]];
+    return { path: `/api/componenti/magazzino/${scaffale}/${campata}/2/3?limit=20` };
+  },
   offset: () => ({ path: list({ offset: '50000' }) }),
   create: (i) => ({ method: 'POST', path: '/api/componenti/crea-componente', body: benchPart(`CPU-${i}`) }),
   'by-id': (_i, id) => ({ path: `/api/componenti/${id}` }),

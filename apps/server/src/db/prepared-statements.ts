@@ -7,8 +7,8 @@
  *
  * Marked are queries whose best plan does not depend on their parameters (a lookup by a key, a
  * search's exact-code lead on the code's index, a page's parts by seq with the seqs one array
- * parameter: `seqInList`, the word index's count and page: `preparedSql`), and the plain list's
- * pages. PostgreSQL's plan cache keeps a generic plan only when its costing finds it no dearer
+ * parameter: `seqInList`, the word index's count and page: `preparedSql`), the plain list's
+ * pages and an exact location's first page (`binFirstPage`). PostgreSQL's plan cache keeps a generic plan only when its costing finds it no dearer
  * than those made for the values, and it costs a LIMIT or an OFFSET given as a parameter as reading
  * a tenth of the rows: the statements that must be planned once write their LIMIT into the text
  * (the list's first page, a count's limit) or read a page as a slice of an array (`seqInSlice`). A

@@ -146,6 +146,43 @@ describe.each(DIALECTS)('categories and locations on %s', (dialect) => {
     expect((await get('/api/componenti/magazzino/A?limit=500')).statusCode).toBe(400);
   });
 
+  it("counts a full cassetta's first page with it, whatever the page size, and pages on past it", async () => {
+    // Last in the file: these parts change the counts of the category and scaffale R.
+    const more = await seedParts(t.app.db, 7, (i) => ({
+      categoria: 'Motore',
+      scaffale: 'R',
+      campata: '9',
+      ripiano: '9',
+      cassetta: i % 2 === 0 ? 'k' : 'K ',
+      codice: `R${i}`,
+    }));
+    const newestFirst = more.map((part) => part.input.codice).reverse();
+    const oldestPart = more[0]?.id ?? '';
+    for (const limit of [5, 20]) {
+      const first = await get(`/api/componenti/magazzino/r/9/9/K?limit=${limit}`);
+      expect(first.headers['x-total-count']).toBe('7');
+      expect(first.headers['x-total-count-exact']).toBe('true');
+      expect(first.json<Part[]>().map((p) => p.codice)).toEqual(newestFirst.slice(0, limit));
+    }
+    const second = await get('/api/componenti/magazzino/R/9/9/k?limit=5&offset=5');
+    expect(second.headers['x-total-count']).toBe('7');
+    expect(second.json<Part[]>().map((p) => p.codice)).toEqual(newestFirst.slice(5));
+    // Oldest first and by name: the same parts, the same number.
+    const oldest = await get('/api/componenti/magazzino/R/9/9/k?limit=5&sort=createdAt');
+    expect(oldest.headers['x-total-count']).toBe('7');
+    expect(oldest.json<Part[]>().map((p) => p.codice)).toEqual([...newestFirst].reverse().slice(0, 5));
+    // A part moved out of the cassetta leaves its number at once.
+    const moved = await session.inject({
+      method: 'PATCH',
+      url: `/api/componenti/modifica/${oldestPart}`,
+      payload: { cassetta: 'L' },
+    });
+    expect(moved.statusCode).toBe(200);
+    const after = await get('/api/componenti/magazzino/R/9/9/K?limit=5');
+    expect(after.headers['x-total-count']).toBe('6');
+    expect(after.json<Part[]>().map((p) => p.codice)).toEqual(newestFirst.slice(0, 5));
+  });
+
   it('documents every parts route in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json<{
       paths: Record<string, Record<string, { responses: Record<string, unknown>; security?: unknown }>>;

@@ -16,6 +16,9 @@ import { SEQ_BLOCK_SIZE } from './parts.tables.js';
 /** More than one block of seqs, so that a page past the first is read from its block. */
 const PARTS = SEQ_BLOCK_SIZE + 1500;
 
+/** The parts lie in this many cassette of one ripiano, part i in cassetta i mod CASSETTE. */
+const CASSETTE = 7;
+
 /** How many times each read runs: PostgreSQL tries five plans made for the values first. */
 const RUNS = 9;
 
@@ -39,7 +42,11 @@ describe('the list and search reads planned once per connection, on postgres', (
       id: newId(start + index * 1000),
       createdAt: new Date(start + index * 1000).toISOString(),
       input: PartInputSchema.parse(
-        partInput({ nome: index % 3 === 0 ? `Faro ${index}` : `Ricambio ${index}`, codice: `PL-${index}` }),
+        partInput({
+          nome: index % 3 === 0 ? `Faro ${index}` : `Ricambio ${index}`,
+          codice: `PL-${index}`,
+          cassetta: String(index % CASSETTE),
+        }),
       ),
     }));
     await handle.db.transaction().execute((trx) => insertParts(trx, parts));
@@ -96,6 +103,27 @@ describe('the list and search reads planned once per connection, on postgres', (
     );
     expectPlannedOnce(counts, 'deep page');
     expect(counts).toHaveLength(1);
+  });
+
+  it('plans the first page of a cassetta once, with its number of parts, whichever cassetta', async () => {
+    const sort = { field: REGISTRATION, descending: true } as const;
+    for (let run = 0; run < RUNS; run += 1) {
+      const cassetta = String(run % CASSETTE);
+      const location = { scaffale: 'A', campata: '1', ripiano: '2', cassetta };
+      const page = await listCountedPage(handle.reader, { stato: IN_STOCK_STATUSES, location }, sort, 20, 0);
+      const inCassetta = Array.from({ length: PARTS }, (_, index) => PARTS - 1 - index).filter(
+        (index) => index % CASSETTE === run % CASSETTE,
+      );
+      expect(page.parts.map((part) => part.codice)).toEqual(
+        inCassetta.slice(0, 20).map((index) => `PL-${index}`),
+      );
+      expect(page.total).toBe(inCassetta.length);
+    }
+    const counts = await plansOf('"location_key" = $1');
+    expectPlannedOnce(counts, 'first page of a cassetta');
+    // One statement: the page and its number together, the page's size in its text.
+    expect(counts).toHaveLength(1);
+    expect(counts[0]?.statement).toContain('limit 20');
   });
 
   it('plans the count of a word search once', async () => {

@@ -692,6 +692,17 @@ export async function listCountedPage(
     const read = { ...shape, read: pageRead(skip + limit), counted: total === undefined };
     return countedPage(db, await plainPageRead(db, read, edge, skip + 1, skip + limit), total);
   }
+  if (
+    filter.location &&
+    byLocationAlone(filter) &&
+    sort.field === REGISTRATION &&
+    offset === 0 &&
+    FIRST_PAGE_SIZES.has(limit)
+  ) {
+    const key = locationKey(filter.location);
+    const shape = { stati: filter.stato, descending: sort.descending, limit };
+    return countedPage(db, await binFirstPage(db, shape, key, key));
+  }
   const matched = await matching(db, filter, 'ordered');
   const rows = pageRows(db, matched.query, matched.seq, sort, { limit, offset });
   return { parts: await readStoredParts(db, await rows.execute()), total: undefined };
@@ -849,6 +860,35 @@ const plainPageRead = compiledByShape(
       sort,
       sql.ref<number>('parts.seq'),
     );
+  },
+);
+
+/** True when `filter` holds no condition but an exact location and the statuses. */
+function byLocationAlone(filter: PartFilter): boolean {
+  return Object.entries(filter).every(
+    ([key, value]) => key === 'stato' || key === 'location' || value === undefined,
+  );
+}
+
+/**
+ * The first page of the parts at one exact location (a cassetta's own list, a scanned label), each
+ * row carrying their number (`list_total`, as `countedPage` reads it): one statement where a
+ * filtered list reads its page, then counts. The page walks the (location_key, seq) index from the
+ * newest and the count reads that index's entries for the key: the same plan whatever the key, so
+ * the statement is prepared and, on PostgreSQL, planned once (planned anew at each request, the
+ * page and its count spent 1.2 ms planning for 0.3 ms running, at 10^5 parts). The key is given
+ * twice (once a parameter each); the size is written into the text, as `plainFirstPage`'s is.
+ */
+const binFirstPage = compiledByShape(
+  ({ limit, ...shape }: FirstPageShape) => `${plainKey(shape)} ${limit}`,
+  (db, { limit, ...shape }: FirstPageShape, key: string, countedKey: string) => {
+    if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`not a page size: ${limit}`);
+    const { query, seq, sort } = plainMatching(db, shape);
+    const total = plainMatching(db, shape)
+      .query.where('parts.location_key', '=', countedKey)
+      .select((eb) => eb.fn.countAll<number>().as('count'));
+    const inBin = query.where('parts.location_key', '=', key);
+    return pageRows(db, inBin, seq, sort, { limit: sql.lit<number>(limit) }).select(total.as('list_total'));
   },
 );
 
