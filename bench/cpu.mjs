@@ -75,6 +75,15 @@ const SCENARIOS = {
   },
   // The list's own screen, and `npm run bench`'s page at offset 50,000 (b).
   list: () => ({ path: list({}) }),
+  // A category's own list, the ten of the demo's parts in turn.
+  category: (i) => {
+    const categories = [
+      ...['Carrozzeria', 'Elettronica', 'Freni', 'Illuminazione', 'Interni'],
+      ...['Motore', 'Raffreddamento', 'Scarico', 'Sospensioni', 'Trasmissione'],
+    ];
+    const categoria = categories[i % categories.length];
+    return { path: `/api/componenti/singolacategoria/${categoria}?limit=20` };
+  },
   // `npm run bench`'s exact location (d): the parts of one cassetta, twelve in turn.
   location: (i) => {
     const [scaffale, campata] = [['A', 'B', 'C', 'D'][i % 4], ['1', '2', '3'][Math.floor(i / 4) % 3]];

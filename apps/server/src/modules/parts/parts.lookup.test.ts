@@ -183,6 +183,26 @@ describe.each(DIALECTS)('categories and locations on %s', (dialect) => {
     expect(after.json<Part[]>().map((p) => p.codice)).toEqual(newestFirst.slice(0, 5));
   });
 
+  it("counts a full category's first page with it, in its own list and in the list filtered by it", async () => {
+    // After the cassetta's seven: 'Motore' holds C0, C1, C6 and R0–R6.
+    const motore = ['R6', 'R5', 'R4', 'R3', 'R2', 'R1', 'R0', 'C6', 'C1', 'C0'];
+    for (const url of [
+      '/api/componenti/singolacategoria/Motore?limit=5',
+      '/api/componenti?categoria=Motore&limit=5',
+    ]) {
+      const first = await get(url);
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['x-total-count']).toBe('10');
+      expect(first.headers['x-total-count-exact']).toBe('true');
+      expect(first.json<Part[]>().map((p) => p.codice)).toEqual(motore.slice(0, 5));
+    }
+    const sold = await get('/api/componenti/singolacategoria/Motore?limit=5&stato=venduto');
+    expect([sold.headers['x-total-count'], sold.json<Part[]>()]).toEqual(['0', []]);
+    // An exact category: no other spelling's parts, however close.
+    const other = await get('/api/componenti/singolacategoria/motore?limit=5');
+    expect([other.headers['x-total-count'], other.json<Part[]>()]).toEqual(['0', []]);
+  });
+
   it('documents every parts route in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json<{
       paths: Record<string, Record<string, { responses: Record<string, unknown>; security?: unknown }>>;

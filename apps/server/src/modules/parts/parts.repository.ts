@@ -692,16 +692,16 @@ export async function listCountedPage(
     const read = { ...shape, read: pageRead(skip + limit), counted: total === undefined };
     return countedPage(db, await plainPageRead(db, read, edge, skip + 1, skip + limit), total);
   }
-  if (
-    filter.location &&
-    byLocationAlone(filter) &&
-    sort.field === REGISTRATION &&
-    offset === 0 &&
-    FIRST_PAGE_SIZES.has(limit)
-  ) {
-    const key = locationKey(filter.location);
+  if (sort.field === REGISTRATION && offset === 0 && FIRST_PAGE_SIZES.has(limit)) {
     const shape = { stati: filter.stato, descending: sort.descending, limit };
-    return countedPage(db, await binFirstPage(db, shape, key, key));
+    if (filter.location && byStatusAnd(filter, 'location')) {
+      const key = locationKey(filter.location);
+      return countedPage(db, await binFirstPage(db, shape, key, key));
+    }
+    if (filter.categoria !== undefined && byStatusAnd(filter, 'categoria')) {
+      const { categoria } = filter;
+      return countedPage(db, await categoryFirstPage(db, shape, categoria, categoria));
+    }
   }
   const matched = await matching(db, filter, 'ordered');
   const rows = pageRows(db, matched.query, matched.seq, sort, { limit, offset });
@@ -863,12 +863,29 @@ const plainPageRead = compiledByShape(
   },
 );
 
-/** True when `filter` holds no condition but an exact location and the statuses. */
-function byLocationAlone(filter: PartFilter): boolean {
+/** True when `filter` holds no condition but the statuses and `also`. */
+function byStatusAnd(filter: PartFilter, also: keyof PartFilter): boolean {
   return Object.entries(filter).every(
-    ([key, value]) => key === 'stato' || key === 'location' || value === undefined,
+    ([key, value]) => key === 'stato' || key === also || value === undefined,
   );
 }
+
+/**
+ * The first page of the parts whose `column` holds `value`, in registration order, its size
+ * written into the text (as `plainFirstPage`'s is).
+ */
+function firstPageWhere(
+  db: Kysely<Database>,
+  { limit, ...shape }: FirstPageShape,
+  column: 'parts.location_key' | 'parts.categoria',
+  value: string,
+) {
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`not a page size: ${limit}`);
+  const { query, seq, sort } = plainMatching(db, shape);
+  return pageRows(db, query.where(column, '=', value), seq, sort, { limit: sql.lit<number>(limit) });
+}
+
+const firstPageKey = ({ limit, ...shape }: FirstPageShape) => `${plainKey(shape)} ${limit}`;
 
 /**
  * The first page of the parts at one exact location (a cassetta's own list, a scanned label), each
@@ -880,16 +897,30 @@ function byLocationAlone(filter: PartFilter): boolean {
  * twice (once a parameter each); the size is written into the text, as `plainFirstPage`'s is.
  */
 const binFirstPage = compiledByShape(
-  ({ limit, ...shape }: FirstPageShape) => `${plainKey(shape)} ${limit}`,
-  (db, { limit, ...shape }: FirstPageShape, key: string, countedKey: string) => {
-    if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`not a page size: ${limit}`);
-    const { query, seq, sort } = plainMatching(db, shape);
+  firstPageKey,
+  (db, shape: FirstPageShape, key: string, countedKey: string) => {
     const total = plainMatching(db, shape)
       .query.where('parts.location_key', '=', countedKey)
       .select((eb) => eb.fn.countAll<number>().as('count'));
-    const inBin = query.where('parts.location_key', '=', key);
-    return pageRows(db, inBin, seq, sort, { limit: sql.lit<number>(limit) }).select(total.as('list_total'));
+    return firstPageWhere(db, shape, 'parts.location_key', key).select(total.as('list_total'));
   },
+);
+
+/**
+ * The first page of one category (its own list, the list filtered by it), each row carrying the
+ * category's number of parts from the counts table (as `countParts` reads it): one statement, one
+ * round trip (on SQLite one trip to a reader thread) where the page and its count were two. Not
+ * prepared: which index serves a category's newest best depends on how many parts it holds (the
+ * category's own index for a rare one, the newest parts for a common one), so PostgreSQL plans it
+ * for the category asked for, as it did.
+ */
+const categoryFirstPage = compiledByShape(
+  firstPageKey,
+  (db, shape: FirstPageShape, categoria: string, countedCategoria: string) =>
+    firstPageWhere(db, shape, 'parts.categoria', categoria).select(
+      countedIn(db, shape.stati).where('categoria', '=', countedCategoria).as('list_total'),
+    ),
+  { prepare: false },
 );
 
 /** True when `filter` holds no condition but the statuses (which part_seq_blocks counts by). */
