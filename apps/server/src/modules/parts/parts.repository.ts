@@ -694,11 +694,11 @@ export async function listCountedPage(
   }
   if (sort.field === REGISTRATION && offset === 0 && FIRST_PAGE_SIZES.has(limit)) {
     const shape = { stati: filter.stato, descending: sort.descending, limit };
-    if (filter.location && byStatusAnd(filter, 'location')) {
+    if (filter.location && byStatusAlone(filter, 'location')) {
       const key = locationKey(filter.location);
       return countedPage(db, await binFirstPage(db, shape, key, key));
     }
-    if (filter.categoria !== undefined && byStatusAnd(filter, 'categoria')) {
+    if (filter.categoria !== undefined && byStatusAlone(filter, 'categoria')) {
       const { categoria } = filter;
       return countedPage(db, await categoryFirstPage(db, shape, categoria, categoria));
     }
@@ -778,6 +778,23 @@ interface FirstPageShape extends PlainShape {
   limit: number;
 }
 
+const firstPageKey = ({ limit, ...shape }: FirstPageShape) => `${plainKey(shape)} ${limit}`;
+
+/**
+ * A first page in registration order, its size written into the text (see `plainFirstPage`): of
+ * the plain list, or of the parts whose `column` holds `value`.
+ */
+function firstPageWhere(
+  db: Kysely<Database>,
+  { limit, ...shape }: FirstPageShape,
+  where?: { column: 'parts.location_key' | 'parts.categoria'; value: string },
+) {
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`not a page size: ${limit}`);
+  const { query, seq, sort } = plainMatching(db, shape);
+  const narrowed = where ? query.where(where.column, '=', where.value) : query;
+  return pageRows(db, narrowed, seq, sort, { limit: sql.lit<number>(limit) });
+}
+
 /** The page sizes the list offers, whose first page has a statement of its own (`plainFirstPage`). */
 const FIRST_PAGE_SIZES: ReadonlySet<number> = new Set(LIMITS.pageSizes);
 
@@ -790,15 +807,8 @@ const FIRST_PAGE_SIZES: ReadonlySet<number> = new Set(LIMITS.pageSizes);
  * (FIRST_PAGE_SIZES), so that a client cannot name a statement per size: a first page of another
  * size is read as a later one (`plainPageRead` on PostgreSQL).
  */
-const plainFirstPage = compiledByShape(
-  ({ limit, ...shape }: FirstPageShape) => `${plainKey(shape)} ${limit}`,
-  (db, { limit, ...shape }: FirstPageShape) => {
-    if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`not a page size: ${limit}`);
-    const { query, seq, sort } = plainMatching(db, shape);
-    return pageRows(db, query, seq, sort, { limit: sql.lit<number>(limit) }).select(
-      listTotal(db, shape.stati),
-    );
-  },
+const plainFirstPage = compiledByShape(firstPageKey, (db, shape: FirstPageShape) =>
+  firstPageWhere(db, shape).select(listTotal(db, shape.stati)),
 );
 
 /** SQLite: a plain list's page in a later block of seqs, from the block's `edge` (`seekBlock`). */
@@ -863,30 +873,6 @@ const plainPageRead = compiledByShape(
   },
 );
 
-/** True when `filter` holds no condition but the statuses and `also`. */
-function byStatusAnd(filter: PartFilter, also: keyof PartFilter): boolean {
-  return Object.entries(filter).every(
-    ([key, value]) => key === 'stato' || key === also || value === undefined,
-  );
-}
-
-/**
- * The first page of the parts whose `column` holds `value`, in registration order, its size
- * written into the text (as `plainFirstPage`'s is).
- */
-function firstPageWhere(
-  db: Kysely<Database>,
-  { limit, ...shape }: FirstPageShape,
-  column: 'parts.location_key' | 'parts.categoria',
-  value: string,
-) {
-  if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`not a page size: ${limit}`);
-  const { query, seq, sort } = plainMatching(db, shape);
-  return pageRows(db, query.where(column, '=', value), seq, sort, { limit: sql.lit<number>(limit) });
-}
-
-const firstPageKey = ({ limit, ...shape }: FirstPageShape) => `${plainKey(shape)} ${limit}`;
-
 /**
  * The first page of the parts at one exact location (a cassetta's own list, a scanned label), each
  * row carrying their number (`list_total`, as `countedPage` reads it): one statement where a
@@ -902,7 +888,9 @@ const binFirstPage = compiledByShape(
     const total = plainMatching(db, shape)
       .query.where('parts.location_key', '=', countedKey)
       .select((eb) => eb.fn.countAll<number>().as('count'));
-    return firstPageWhere(db, shape, 'parts.location_key', key).select(total.as('list_total'));
+    return firstPageWhere(db, shape, { column: 'parts.location_key', value: key }).select(
+      total.as('list_total'),
+    );
   },
 );
 
@@ -917,15 +905,20 @@ const binFirstPage = compiledByShape(
 const categoryFirstPage = compiledByShape(
   firstPageKey,
   (db, shape: FirstPageShape, categoria: string, countedCategoria: string) =>
-    firstPageWhere(db, shape, 'parts.categoria', categoria).select(
+    firstPageWhere(db, shape, { column: 'parts.categoria', value: categoria }).select(
       countedIn(db, shape.stati).where('categoria', '=', countedCategoria).as('list_total'),
     ),
   { prepare: false },
 );
 
-/** True when `filter` holds no condition but the statuses (which part_seq_blocks counts by). */
-function byStatusAlone(filter: PartFilter): boolean {
-  return Object.entries(filter).every(([key, value]) => key === 'stato' || value === undefined);
+/**
+ * True when `filter` holds no condition but the statuses (which part_seq_blocks counts by) and,
+ * when given, `also`.
+ */
+function byStatusAlone(filter: PartFilter, also?: keyof PartFilter): boolean {
+  return Object.entries(filter).every(
+    ([key, value]) => key === 'stato' || key === also || value === undefined,
+  );
 }
 
 /** The parts of each block of seqs in the statuses asked for, in the order asked for. */
