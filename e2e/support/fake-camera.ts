@@ -69,6 +69,7 @@ export async function launchWithCamera(
   fs.writeFileSync(file, y4mOf(picture, WIDTH, HEIGHT));
   const browser = await launchBrowser({
     args: ['--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${file}`],
+    camera: true,
   });
   return {
     browser,
