@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signIn, type TestApp } from '../../../test/app.js';
 import { login, newUserInput, signup } from '../../../test/accounts.js';
@@ -16,6 +17,29 @@ describe('the list of breached passwords', () => {
     for (const password of ['cavallo batteria graffetta', 'Ricambi-2025!', 'password-sicura-1']) {
       expect(isBreachedPassword(password), password).toBe(false);
     }
+  });
+
+  it('finds every one of its 100,000 lines, and nothing one character off', () => {
+    const lines = fs
+      .readFileSync(new URL('./breached-passwords.txt', import.meta.url), 'utf8')
+      .split('\n')
+      .filter((line) => line !== '');
+    expect(lines.length).toBe(100_000);
+    // Case ignored: in capitals too, where capitals lower-case back to the line (not 'ß', say).
+    const missed = lines.filter((line) => {
+      const capitals = line.toUpperCase();
+      return (
+        !isBreachedPassword(line) ||
+        (capitals.toLowerCase() === line.toLowerCase() && !isBreachedPassword(capitals))
+      );
+    });
+    expect(missed).toEqual([]);
+    const listed = new Set(lines.map((line) => line.toLowerCase()));
+    const offByOne = lines
+      .flatMap((line) => [`${line}~`, `~${line}`, line.slice(0, -1)])
+      .filter((candidate) => !listed.has(candidate.toLowerCase()) && isBreachedPassword(candidate));
+    expect(offByOne).toEqual([]);
+    expect(isBreachedPassword('')).toBe(false);
   });
 });
 
