@@ -5,47 +5,63 @@
 // acknowledged once written, so the main thread sends no more than the client takes; the file's
 // bytes go back as exceljs produces them.
 import { Writable } from 'node:stream';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
 
 if (!parentPort) throw new Error('parts.xlsx-worker must run in a worker thread');
 const port = parentPort;
 
-/** @type {{ header: string[], widths: number[] }} */
-const options = workerData;
+/** @typedef {{ type: 'start', header: string[], widths: number[] } | { type: 'rows', rows: unknown[][] } | { type: 'end' }} Message */
 
-/** The zip's bytes, handed to the main thread as written (copied: exceljs's buffers may be pooled). */
-const bytes = new Writable({
-  write(chunk, _encoding, callback) {
-    const copy = new Uint8Array(/** @type {Buffer} */ (chunk));
-    port.postMessage({ type: 'bytes', bytes: copy }, [copy.buffer]);
-    callback();
-  },
-});
+/**
+ * The export being written: a thread writes one at a time and, once it is done, may be handed the
+ * next ('start' again), with exceljs already loaded (parts.xlsx.ts keeps a finished thread a while).
+ * @type {{ workbook: InstanceType<typeof ExcelJS.stream.xlsx.WorkbookWriter>, sheet: ExcelJS.Worksheet } | undefined}
+ */
+let current;
 
-const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-  stream: bytes,
-  useStyles: false,
-  useSharedStrings: false,
-});
-const sheet = workbook.addWorksheet('Componenti', { views: [{ state: 'frozen', ySplit: 1 }] });
-options.widths.forEach((width, index) => {
-  sheet.getColumn(index + 1).width = width;
-});
-sheet.addRow(options.header).commit();
+/** @param {string[]} header @param {number[]} widths */
+function start(header, widths) {
+  /** The zip's bytes, handed to the main thread as written (copied: exceljs's buffers may be pooled). */
+  const bytes = new Writable({
+    write(chunk, _encoding, callback) {
+      const copy = new Uint8Array(/** @type {Buffer} */ (chunk));
+      port.postMessage({ type: 'bytes', bytes: copy }, [copy.buffer]);
+      callback();
+    },
+  });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: bytes,
+    useStyles: false,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet('Componenti', { views: [{ state: 'frozen', ySplit: 1 }] });
+  widths.forEach((width, index) => {
+    sheet.getColumn(index + 1).width = width;
+  });
+  sheet.addRow(header).commit();
+  current = { workbook, sheet };
+}
 
 /** @param {unknown} error */
 function fail(error) {
   port.postMessage({ type: 'error', message: error instanceof Error ? error.message : String(error) });
 }
 
-port.on('message', (/** @type {{ type: 'rows', rows: unknown[][] } | { type: 'end' }} */ message) => {
+port.on('message', (/** @type {Message} */ message) => {
   try {
+    if (message.type === 'start') {
+      start(message.header, message.widths);
+      return;
+    }
+    if (!current) throw new Error('no export started');
     if (message.type === 'rows') {
-      for (const row of message.rows) sheet.addRow(row).commit();
+      for (const row of message.rows) current.sheet.addRow(row).commit();
       port.postMessage({ type: 'written' });
       return;
     }
+    const { workbook, sheet } = current;
+    current = undefined;
     sheet.commit();
     workbook.commit().then(() => port.postMessage({ type: 'done' }), fail);
   } catch (error) {

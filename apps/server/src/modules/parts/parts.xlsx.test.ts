@@ -7,7 +7,7 @@ import { buildTestApp, signIn, type Session, type TestApp } from '../../../test/
 import { DIALECTS } from '../../../test/databases.js';
 import { seedParts, storedPartRow } from '../../../test/factories.js';
 import { toPart } from './parts.mapper.js';
-import { xlsxStream } from './parts.xlsx.js';
+import { xlsxStream, xlsxThreadsStarted } from './parts.xlsx.js';
 
 /** The first sheet of an XLSX body, each row as its cell values (1-based columns, as exceljs reads them). */
 async function sheetRows(body: Buffer): Promise<unknown[][]> {
@@ -138,5 +138,47 @@ describe('xlsxStream', () => {
     const after = sent;
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(sent).toBe(after);
+  });
+
+  it('writes exports that follow one another on one thread, each with only its own rows', async () => {
+    const exportOf = async (names: string[]) => {
+      async function* chunks() {
+        await Promise.resolve();
+        yield names.map(part);
+      }
+      return (await sheetRows(await bytesOf(xlsxStream(chunks())))).map((row) => row[0]);
+    };
+    expect(await exportOf(['Faro'])).toEqual(['nome', 'Faro']);
+    const started = xlsxThreadsStarted();
+    expect(await exportOf(['Alternatore', 'Pompa'])).toEqual(['nome', 'Alternatore', 'Pompa']);
+    expect(await exportOf([])).toEqual(['nome']);
+    expect(xlsxThreadsStarted()).toBe(started);
+  });
+
+  it('never hands a thread stopped mid-file to the next export', async () => {
+    async function* endless() {
+      for (;;) {
+        await Promise.resolve();
+        yield Array.from({ length: 500 }, (_, index) => part(`Parte ${index}`));
+      }
+    }
+    async function* failing() {
+      yield [part('Prima')];
+      await Promise.resolve();
+      throw new Error('database gone');
+    }
+    async function* one() {
+      await Promise.resolve();
+      yield [part('Dopo')];
+    }
+    const cut = xlsxStream(endless());
+    await once(cut, 'data');
+    cut.destroy();
+    await expect(bytesOf(xlsxStream(failing()))).rejects.toThrow('database gone');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const started = xlsxThreadsStarted();
+    const rows = await sheetRows(await bytesOf(xlsxStream(one())));
+    expect(rows.map((row) => row[0])).toEqual(['nome', 'Dopo']);
+    expect(xlsxThreadsStarted()).toBe(started + 1);
   });
 });
