@@ -25,12 +25,13 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
 /**
  * One request; resolves once the whole body has arrived, with its size (bytes are counted, not
- * stored, so a 50 MB stream costs the client nothing) and the elapsed milliseconds.
+ * stored, so a 50 MB stream costs the client nothing) and the elapsed milliseconds. `via`: an
+ * agent of the caller's, for requests that must not wait for the shared connection.
  */
-export function request(baseUrl, pathname, { method = 'GET', headers = {}, body } = {}) {
+export function request(baseUrl, pathname, { method = 'GET', headers = {}, body, via = agent } = {}) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const req = http.request(new URL(pathname, baseUrl), { method, headers, agent }, (res) => {
+    const req = http.request(new URL(pathname, baseUrl), { method, headers, agent: via }, (res) => {
       let bytes = 0;
       let text = '';
       const keepText = !String(res.headers['content-type'] ?? '').startsWith('text/csv');

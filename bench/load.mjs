@@ -8,6 +8,7 @@
 // straight through the driver, as the floor the API is compared to. Prints one table per run and
 // writes JSON to bench/results/. Needs `npm run build` first.
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -285,6 +286,34 @@ async function rawEngine(dialect, target, filters) {
   }
 }
 
+/**
+ * One more export, not counted in its figures, with a part by id asked one at a time every 5 ms
+ * on a connection of its own while it streams: does an export make every other clerk wait?
+ */
+async function byIdDuringExport(server, cookie, ids) {
+  const via = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  let streaming = true;
+  const exported = request(server.url, '/api/componenti/export.csv', { headers: { cookie } }).finally(
+    () => (streaming = false),
+  );
+  const samples = [];
+  for (let i = 0; streaming; i += 1) {
+    const response = await request(server.url, `/api/componenti/${ids[i % ids.length]}`, {
+      headers: { cookie },
+      via,
+    });
+    if (response.status !== 200) throw new Error(`by id during the export: ${response.status}`);
+    samples.push(response.ms);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  await exported;
+  via.destroy();
+  const { n, median, max } = stats(samples);
+  const sorted = [...samples].sort((a, b) => a - b);
+  const p99 = Math.round(sorted[Math.min(n - 1, Math.ceil(0.99 * n) - 1)] * 10) / 10;
+  return { n, median, p99, max };
+}
+
 /** The API's time for the same searches, one client, one request at a time. */
 async function apiSequential(server, cookie, paths) {
   const samples = [];
@@ -470,6 +499,7 @@ async function measure(dialect, count) {
       mb: +(exports[0].bytes / 1e6).toFixed(1),
       rssBeforeMiB: before?.rssMiB,
       rssPeakMiB: after?.peakMiB,
+      byIdDuring: await byIdDuringExport(server, cookie, ids),
     };
 
     // The floor: the same searches straight through the driver, and through the API, one at a time.
@@ -529,6 +559,10 @@ function printRun(dialect, count, rows, exportRow, raw, api) {
   for (const line of lines) console.log(format(line));
   console.log(
     `CSV export of every part: ${exportRow.ms} ms (median of ${exportRow.runsMs.join(', ')}), ${exportRow.mb} MB; server RSS ${exportRow.rssBeforeMiB} MiB before, peak ${exportRow.rssPeakMiB} MiB`,
+  );
+  const during = exportRow.byIdDuring;
+  console.log(
+    `a part by id every 5 ms during one more export: median ${during.median} ms, p99 ${during.p99}, max ${during.max} (${during.n} requests)`,
   );
   console.log(
     `search, one at a time (median ms): nome+marca API ${api.nomeMarca.median} vs engine ${raw.nomeMarca.median}; ` +

@@ -28,6 +28,8 @@ import {
   searchIndexSegments,
   type SearchIndexMerge,
 } from './search-index-merge.js';
+import { renderCsvOn } from './csv-reads.js';
+import { PgCsvThread } from './pg-csv-thread.js';
 import { preparingPool } from './prepared-statements.js';
 import { registerSearchWords } from './search-words.js';
 import SqliteDriver from './sqlite-driver.js';
@@ -224,6 +226,12 @@ function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
 export const PG_POOL_SIZE = 10;
 
 /**
+ * Connections of the thread that reads CSV exports on PostgreSQL (db/pg-csv-thread.ts): two
+ * exports at once each read on their own; a third waits for a chunk of theirs (a few ms).
+ */
+export const PG_CSV_CONNECTIONS = 2;
+
+/**
  * Connections for the long reads (searches, lists, counts, exports) when PG_READERS is unset:
  * twice this host's cores, PostgreSQL's usual pool size for a server with that many, and at most
  * 10, as before: on a host of many cores two instances would otherwise pass PostgreSQL's default
@@ -312,10 +320,20 @@ export function openDatabase(options: {
     // queues behind ten searches for one (by id, 2 clients beside 10 searching, 10^5 parts: one
     // pool of ten 154 req/s, p99 36 ms; two pools 652 req/s, p99 25 ms).
     const db = open(PG_POOL_SIZE);
-    const reader = open(options.pgReaders ?? defaultPgReaders(), {
+    const readerSettings = {
       statementTimeoutMs: options.pgReadTimeoutMs,
       parallelWorkers: options.pgParallelWorkers ?? DEFAULT_PG_PARALLEL_WORKERS,
+    };
+    const reader = open(options.pgReaders ?? defaultPgReaders(), readerSettings);
+    // An export's rows parsed and rendered as CSV on a thread of their own (db/pg-csv-thread.ts),
+    // with the reader connections' settings.
+    const csvThread = new PgCsvThread({
+      connectionString: databaseUrl,
+      connections: PG_CSV_CONNECTIONS,
+      ...readerSettings,
+      onConnectionError: options.onConnectionError,
     });
+    renderCsvOn(reader, csvThread);
     return {
       db,
       reader,
@@ -331,7 +349,7 @@ export function openDatabase(options: {
       // The trigram indexes are GIN indexes: PostgreSQL merges their pending entries itself.
       maintainSearchIndex: () => Promise.resolve([]),
       close: async () => {
-        await Promise.all([reader.destroy(), db.destroy()]);
+        await Promise.all([csvThread.close(), reader.destroy(), db.destroy()]);
       },
     };
   }

@@ -1,0 +1,68 @@
+// A CSV export's reads of PostgreSQL on a thread of their own: runs the SELECTs the main thread
+// sends on its own connections and renders their rows as CSV records here, so the driver's parsing
+// of a million rows and their formatting never hold the event loop. Plain JavaScript: a worker
+// thread cannot load TypeScript. The messages are described in pg-csv-thread.ts.
+import { parentPort, workerData } from 'node:worker_threads';
+import pg from 'pg';
+import { csvRecordsOfObjects } from '../lib/csv.js';
+
+if (!parentPort) throw new Error('pg-csv-worker must run in a worker thread');
+const port = parentPort;
+
+// The main thread's parsers (db/dialect.ts): a row's keys come back as the numbers it compares.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+
+/**
+ * @type {{
+ *   connectionString: string,
+ *   connections: number,
+ *   statementTimeoutMs: number | undefined,
+ *   parallelWorkers: number,
+ * }}
+ */
+const options = workerData;
+const pool = new pg.Pool({
+  connectionString: options.connectionString,
+  max: options.connections,
+  ...(options.statementTimeoutMs === undefined ? {} : { statement_timeout: options.statementTimeoutMs }),
+});
+const workers = Math.trunc(options.parallelWorkers);
+pool.on('connect', (client) => {
+  // As on the main thread's reader connections (db/dialect.ts), queued before the first read.
+  client.query(`set max_parallel_workers_per_gather = ${workers}`).catch(() => undefined);
+  client.on('error', (error) => port.postMessage({ type: 'connection-error', message: error.message }));
+});
+// An idle connection that broke (a restart of PostgreSQL): the pool drops it; the main thread logs it.
+pool.on('error', (error) => port.postMessage({ type: 'connection-error', message: error.message }));
+
+/**
+ * @param {{ type: 'csv', id: number, sql: string, parameters: unknown[], cells: import('../lib/csv.js').CsvColumn[] }
+ *   | { type: 'close' }} request
+ */
+async function answer(request) {
+  if (request.type === 'close') {
+    await pool.end().catch(() => undefined);
+    port.close();
+    return;
+  }
+  try {
+    const { rows } = await pool.query(request.sql, request.parameters);
+    port.postMessage({
+      type: 'csv',
+      id: request.id,
+      text: csvRecordsOfObjects(rows, request.cells),
+      count: rows.length,
+      last: rows.at(-1),
+    });
+  } catch (error) {
+    const { message, code } = /** @type {{ message?: unknown, code?: unknown }} */ (error);
+    port.postMessage({
+      type: 'csv',
+      id: request.id,
+      error: { message: String(message), code: typeof code === 'string' ? code : undefined },
+    });
+  }
+}
+
+port.on('message', (request) => void answer(request));
