@@ -202,7 +202,7 @@ export async function postgresCopy(adminUrl, template, name) {
   };
 }
 
-/** Median, 95th percentile and extremes of a list of milliseconds. */
+/** Median, 95th and 99th percentiles and extremes of a list of milliseconds. */
 export function stats(samples) {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
@@ -211,6 +211,7 @@ export function stats(samples) {
     n: sorted.length,
     median: round(at(0.5)),
     p95: round(at(0.95)),
+    p99: round(at(0.99)),
     min: round(sorted[0]),
     max: round(sorted.at(-1)),
   };

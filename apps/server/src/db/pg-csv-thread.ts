@@ -10,39 +10,42 @@
  * connections): a yard exports a few times a day, and an idle thread would hold its memory and
  * its connections for nothing.
  */
-import { Worker } from 'node:worker_threads';
 import type { CsvColumn } from '../lib/csv.js';
 import type { CsvRecords } from './sqlite-read-pool.js';
+import { WorkerRequests } from './worker-requests.js';
 
 const WORKER_URL = new URL('./pg-csv-worker.js', import.meta.url);
 
 /** How long a thread with nothing to do waits for the next export before it ends. */
 export const IDLE_END_MS = 30_000;
 
-/** How long a closing thread has to end its connections and stop before it is ended from outside. */
-const THREAD_END_WAIT_MS = 1000;
+type Request = {
+  type: 'csv';
+  id: number;
+  sql: string;
+  parameters: readonly unknown[];
+  cells: readonly CsvColumn[];
+};
 
-type Request =
-  | { type: 'csv'; id: number; sql: string; parameters: readonly unknown[]; cells: readonly CsvColumn[] }
-  | { type: 'close' };
-
-type Reply =
-  | {
-      type: 'csv';
-      id: number;
-      text?: string;
-      count?: number;
-      last?: Record<string, unknown>;
-      error?: { message: string; code?: string };
-    }
-  | { type: 'connection-error'; message: string };
+/**
+ * The records of a request. A connection of the thread that broke is reported apart, with no id
+ * (`onReport`).
+ */
+interface Reply {
+  type: 'csv';
+  id: number;
+  text?: string;
+  count?: number;
+  last?: Record<string, unknown>;
+  error?: { message: string; code?: unknown };
+}
 
 /** An error PostgreSQL (or the driver) raised on the thread, with its SQLSTATE `code` kept. */
 export class PgCsvReadError extends Error {
   override name = 'PgCsvReadError';
   constructor(
     message: string,
-    readonly code: string | undefined,
+    readonly code: unknown,
   ) {
     super(message);
   }
@@ -62,100 +65,16 @@ export interface PgCsvThreadOptions {
   idleEndMs?: number;
 }
 
-interface Pending {
-  resolve(records: CsvRecords<Record<string, unknown>>): void;
-  reject(error: Error): void;
-}
+type CsvWorker = WorkerRequests<Request, Reply>;
 
-/** One running worker thread and the reads it has not answered yet. */
-class CsvWorker {
-  readonly pending = new Map<number, Pending>();
-  readonly exited: Promise<void>;
-  private readonly worker: Worker;
-  private failure: Error | undefined;
-  /** Told when the last read in hand is answered or failed. */
-  private readonly onIdle: (() => void)[] = [];
+/** How long a closing thread lets the reads in hand finish (a chunk of an export under way). */
+const CLOSE_GRACE_MS = 5000;
 
-  constructor(options: PgCsvThreadOptions, onExit: (worker: CsvWorker) => void) {
-    this.worker = new Worker(WORKER_URL, {
-      workerData: {
-        connectionString: options.connectionString,
-        connections: options.connections,
-        statementTimeoutMs: options.statementTimeoutMs,
-        parallelWorkers: options.parallelWorkers,
-      },
-    });
-    // An idle thread must not keep the process alive; a thread with work in hand must.
-    this.worker.unref();
-    this.worker.on('message', (reply: Reply) => {
-      if (reply.type === 'connection-error') {
-        options.onConnectionError?.(new Error(reply.message));
-        return;
-      }
-      const pending = this.pending.get(reply.id);
-      if (!pending) return;
-      this.pending.delete(reply.id);
-      if (this.pending.size === 0) {
-        this.worker.unref();
-        for (const resolve of this.onIdle.splice(0)) resolve();
-      }
-      if (reply.error) pending.reject(new PgCsvReadError(reply.error.message, reply.error.code));
-      else pending.resolve({ text: reply.text ?? '', count: reply.count ?? 0, last: reply.last });
-    });
-    const fail = (error: Error) => {
-      this.failure ??= error;
-      for (const pending of this.pending.values()) pending.reject(error);
-      this.pending.clear();
-      for (const resolve of this.onIdle.splice(0)) resolve();
-      onExit(this);
-    };
-    this.worker.on('error', fail);
-    this.exited = new Promise((resolve) =>
-      this.worker.once('exit', (code) => {
-        fail(new Error(`PostgreSQL CSV thread exited (code ${code})`));
-        resolve();
-      }),
-    );
-  }
+/** Tells the thread to end its connections and stop (pg-csv-worker.js). */
+const CLOSE = { type: 'close' } as const;
 
-  get alive(): boolean {
-    return this.failure === undefined;
-  }
-
-  request(request: Extract<Request, { type: 'csv' }>): Promise<CsvRecords<Record<string, unknown>>> {
-    if (this.failure) return Promise.reject(this.failure);
-    return new Promise((resolve, reject) => {
-      this.pending.set(request.id, { resolve, reject });
-      this.worker.ref();
-      this.worker.postMessage(request);
-    });
-  }
-
-  /** Resolves once no read is in hand (at once when none is), or after `graceMs`. */
-  async idle(graceMs: number): Promise<void> {
-    if (this.pending.size === 0) return;
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      new Promise<void>((resolve) => this.onIdle.push(resolve)),
-      new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs))),
-    ]);
-    clearTimeout(timer);
-  }
-
-  /** Tells the thread to end its connections and stop; ends it from outside if it has not soon. */
-  async end(): Promise<void> {
-    this.failure ??= new Error('PostgreSQL CSV thread closed');
-    this.worker.ref();
-    this.worker.postMessage({ type: 'close' } satisfies Request);
-    let timer: NodeJS.Timeout | undefined;
-    const ended = await Promise.race([
-      this.exited.then(() => true),
-      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), THREAD_END_WAIT_MS))),
-    ]);
-    clearTimeout(timer);
-    if (!ended) await this.worker.terminate();
-  }
-}
+/** What a read asked of a thread that was closed fails with. */
+const CLOSED = new Error('PostgreSQL CSV thread closed');
 
 /** A query's rows as CSV records rendered on a thread of their own, started when first asked. */
 export class PgCsvThread {
@@ -186,14 +105,14 @@ export class PgCsvThread {
     parameters: readonly unknown[],
     cells: readonly CsvColumn[],
   ): Promise<CsvRecords<R>> {
-    if (this.closed) throw new Error('PostgreSQL CSV thread closed');
+    if (this.closed) throw CLOSED;
     clearTimeout(this.idleTimer);
     const worker = this.worker();
     try {
-      const records = await worker.request({ type: 'csv', id: ++this.nextId, sql, parameters, cells });
-      return records as CsvRecords<R>;
+      const reply = await worker.request({ type: 'csv', id: ++this.nextId, sql, parameters, cells });
+      return { text: reply.text ?? '', count: reply.count ?? 0, last: reply.last as R | undefined };
     } finally {
-      if (worker.alive && worker.pending.size === 0 && !this.closed) this.endWhenIdle(worker);
+      if (worker.alive && worker.inHand === 0 && !this.closed) this.endWhenIdle(worker);
     }
   }
 
@@ -201,22 +120,41 @@ export class PgCsvThread {
    * Refuses new reads, lets those in hand finish (for `graceMs` at most: a chunk of an export under
    * way when the server closes is still answered), then ends the thread and its connections.
    */
-  async close(graceMs = 5000): Promise<void> {
+  async close(graceMs = CLOSE_GRACE_MS): Promise<void> {
     this.closed = true;
     clearTimeout(this.idleTimer);
     const worker = this.current;
     this.current = undefined;
     if (!worker?.alive) return;
-    await worker.idle(graceMs);
-    await worker.end();
+    await worker.stop(graceMs, CLOSE, CLOSED);
   }
 
   private worker(): CsvWorker {
     if (this.current?.alive) return this.current;
     this.started += 1;
-    const worker: CsvWorker = new CsvWorker(this.options, (gone) => {
-      if (this.current === gone) this.current = undefined;
-    });
+    const { options } = this;
+    const worker: CsvWorker = new WorkerRequests<Request, Reply>(
+      WORKER_URL,
+      {
+        workerData: {
+          connectionString: options.connectionString,
+          connections: options.connections,
+          statementTimeoutMs: options.statementTimeoutMs,
+          parallelWorkers: options.parallelWorkers,
+        },
+      },
+      {
+        name: 'PostgreSQL CSV thread',
+        errorOf: (error) => new PgCsvReadError(error.message, error.code),
+        onReport: (report) => {
+          const { message } = report as { message?: unknown };
+          options.onConnectionError?.(new Error(String(message)));
+        },
+        onExit: () => {
+          if (this.current === worker) this.current = undefined;
+        },
+      },
+    );
     this.current = worker;
     return worker;
   }
@@ -224,9 +162,9 @@ export class PgCsvThread {
   private endWhenIdle(worker: CsvWorker): void {
     clearTimeout(this.idleTimer);
     this.idleTimer = setTimeout(() => {
-      if (this.current !== worker || worker.pending.size > 0) return;
+      if (this.current !== worker || worker.inHand > 0) return;
       this.current = undefined;
-      void worker.end();
+      void worker.stop(0, CLOSE, CLOSED);
     }, this.idleEndMs);
     this.idleTimer.unref();
   }

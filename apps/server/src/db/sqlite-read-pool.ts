@@ -6,8 +6,7 @@
  * the other cores while the main thread keeps answering. Writes stay on the main connection.
  */
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
-import { endThread } from './worker-thread-end.js';
+import { WorkerRequests } from './worker-requests.js';
 import type { CsvColumn } from '../lib/csv.js';
 import {
   SqliteAdapter,
@@ -79,11 +78,6 @@ type Request =
   | { type: 'cancel'; id: number }
   | { type: 'close' };
 
-interface Pending {
-  resolve(reply: WorkerReply): void;
-  reject(error: Error): void;
-}
-
 /** An error raised by SQLite in a worker, with the driver's `code` kept (SQLITE_BUSY, ...). */
 export class SqliteReadError extends Error {
   override name = 'SqliteReadError';
@@ -105,91 +99,28 @@ export interface SqliteReadPoolOptions {
 
 const WORKER_URL = new URL('./sqlite-read-worker.js', import.meta.url);
 
-/**
- * How long a closing thread has to close its connection and end on its own before it is ended
- * from outside: the close waits behind a read that outlived the grace of `stop`.
- */
-const THREAD_END_WAIT_MS = 1000;
+type ReadWorker = WorkerRequests<Exclude<Request, { type: 'cancel' } | { type: 'close' }>, WorkerReply>;
 
-/** One worker thread and the requests it has not answered yet. */
-class ReadWorker {
-  readonly pending = new Map<number, Pending>();
-  private readonly worker: Worker;
-  private failure: Error | undefined;
-  private ended = false;
-  /** Told when the last request in hand is answered. */
-  private readonly onIdle: (() => void)[] = [];
-
-  constructor(options: Required<SqliteReadPoolOptions>, onExit: () => void) {
-    this.worker = new Worker(WORKER_URL, {
-      workerData: { file: options.file, busyTimeoutMs: options.busyTimeoutMs, statementCacheSize: 200 },
-    });
-    // An idle thread must not keep the process alive; a thread with work in hand must.
-    this.worker.unref();
-    this.worker.on('message', (reply: WorkerReply) => {
-      const pending = this.pending.get(reply.id);
-      if (!pending) return;
-      this.pending.delete(reply.id);
-      if (this.pending.size === 0) {
-        this.worker.unref();
-        for (const resolve of this.onIdle.splice(0)) resolve();
-      }
-      if (reply.error) pending.reject(new SqliteReadError(reply.error.message, reply.error.code));
-      else pending.resolve(reply);
-    });
-    const fail = (error: Error) => {
-      this.failure ??= error;
-      for (const pending of this.pending.values()) pending.reject(error);
-      this.pending.clear();
-      onExit();
-    };
-    this.worker.on('error', fail);
-    this.worker.on('exit', (code) => {
-      this.ended = true;
-      fail(new Error(`SQLite reader thread exited (code ${code})`));
-    });
-  }
-
-  get alive(): boolean {
-    return this.failure === undefined;
-  }
-
-  /** Sends a request; resolves with the worker's reply to it (rows, or one chunk of a stream). */
-  request(request: Exclude<Request, { type: 'cancel' } | { type: 'close' }>): Promise<WorkerReply> {
-    if (this.failure) return Promise.reject(this.failure);
-    return new Promise<WorkerReply>((resolve, reject) => {
-      this.pending.set(request.id, { resolve, reject });
-      this.worker.ref();
-      this.worker.postMessage(request);
-    });
-  }
-
-  /** Closes a stream the consumer stopped reading (no reply). */
-  cancel(id: number): void {
-    if (!this.failure) this.worker.postMessage({ type: 'cancel', id } satisfies Request);
-  }
-
-  /**
-   * Lets the reads in hand finish (for at most `graceMs`), then ends the thread: it closes its
-   * statements and connection itself and stops. A thread ended from outside with its connection
-   * open leaves the driver's objects to be finalized while the thread is torn down, the moment
-   * native addons are least safe in (better-sqlite3's own reports of aborts and crashes at worker
-   * exit); it is done only to a thread still busy `THREAD_END_WAIT_MS` after being told to close.
-   */
-  async stop(graceMs: number): Promise<void> {
-    if (this.pending.size > 0 && !this.failure) {
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        new Promise<void>((resolve) => this.onIdle.push(resolve)),
-        new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs))),
-      ]);
-      clearTimeout(timer);
-    }
-    this.failure ??= new Error('SQLite reader pool closed');
-    if (this.ended) return;
-    await endThread(this.worker, { type: 'close' } satisfies Request, THREAD_END_WAIT_MS);
-  }
+/** One reader thread with its own read-only connection to `options.file`. */
+function readWorker(options: Required<SqliteReadPoolOptions>, onExit: () => void): ReadWorker {
+  return new WorkerRequests(
+    WORKER_URL,
+    { workerData: { file: options.file, busyTimeoutMs: options.busyTimeoutMs, statementCacheSize: 200 } },
+    {
+      name: 'SQLite reader thread',
+      errorOf: (error) => new SqliteReadError(error.message, error.code),
+      onExit,
+    },
+  );
 }
+
+/**
+ * A thread that ends with its connection open leaves the driver's objects to be finalized while
+ * it is torn down, the moment native addons are least safe in (better-sqlite3's own reports of
+ * aborts and crashes at worker exit): told to close, each closes its statements and connection
+ * itself (WorkerRequests.stop).
+ */
+const CLOSE: Request = { type: 'close' };
 
 /** A pool of reader threads over one SQLite file. Threads start on the first query. */
 export class SqliteReadPool {
@@ -211,12 +142,12 @@ export class SqliteReadPool {
     if (this.closed) throw new Error('SQLite reader pool closed');
     this.workers = this.workers.filter((worker) => worker.alive);
     while (this.workers.length < this.options.size) {
-      const worker: ReadWorker = new ReadWorker(this.options, () => {
+      const worker: ReadWorker = readWorker(this.options, () => {
         this.workers = this.workers.filter((w) => w !== worker);
       });
       this.workers.push(worker);
     }
-    return this.workers.reduce((best, worker) => (worker.pending.size < best.pending.size ? worker : best));
+    return this.workers.reduce((best, worker) => (worker.inHand < best.inHand ? worker : best));
   }
 
   /** Every row of a query. */
@@ -248,7 +179,7 @@ export class SqliteReadPool {
         reply = await worker.request({ type: 'next', id });
       }
     } finally {
-      if (!reply.done) worker.cancel(id);
+      if (!reply.done) worker.tell({ type: 'cancel', id } satisfies Request);
     }
   }
 
@@ -260,7 +191,8 @@ export class SqliteReadPool {
     this.closed = true;
     const workers = this.workers;
     this.workers = [];
-    await Promise.all(workers.map((worker) => worker.stop(graceMs)));
+    const closed = new Error('SQLite reader pool closed');
+    await Promise.all(workers.map((worker) => worker.stop(graceMs, CLOSE, closed)));
   }
 }
 
