@@ -290,10 +290,10 @@ async function rawEngine(dialect, target, filters) {
  * One more export, not counted in its figures, with a part by id asked one at a time every 5 ms
  * on a connection of its own while it streams: does an export make every other clerk wait?
  */
-async function byIdDuringExport(server, cookie, ids) {
+async function byIdDuringExport(server, cookie, ids, exportPath = '/api/componenti/export.csv') {
   const via = new http.Agent({ keepAlive: true, maxSockets: 1 });
   let streaming = true;
-  const exported = request(server.url, '/api/componenti/export.csv', { headers: { cookie } }).finally(
+  const exported = request(server.url, exportPath, { headers: { cookie } }).finally(
     () => (streaming = false),
   );
   const samples = [];
@@ -306,10 +306,11 @@ async function byIdDuringExport(server, cookie, ids) {
     samples.push(response.ms);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
-  await exported;
+  const { status, ms, bytes } = await exported;
+  if (status !== 200) throw new Error(`${exportPath}: ${status}`);
   via.destroy();
   const { n, median, p99, max } = stats(samples);
-  return { n, median, p99, max };
+  return { n, median, p99, max, exportMs: Math.round(ms), exportMb: +(bytes / 1e6).toFixed(1) };
 }
 
 /** The API's time for the same searches, one client, one request at a time. */
@@ -498,6 +499,8 @@ async function measure(dialect, count) {
       rssBeforeMiB: before?.rssMiB,
       rssPeakMiB: after?.peakMiB,
       byIdDuring: await byIdDuringExport(server, cookie, ids),
+      // The Excel export (since 2026-12-02, evening), once, with the same probe beside it.
+      excelByIdDuring: await byIdDuringExport(server, cookie, ids, '/api/componenti/export.xlsx'),
     };
 
     // The floor: the same searches straight through the driver, and through the API, one at a time.
@@ -561,6 +564,10 @@ function printRun(dialect, count, rows, exportRow, raw, api) {
   const during = exportRow.byIdDuring;
   console.log(
     `a part by id every 5 ms during one more export: median ${during.median} ms, p99 ${during.p99}, max ${during.max} (${during.n} requests)`,
+  );
+  const excel = exportRow.excelByIdDuring;
+  console.log(
+    `Excel export of every part: ${excel.exportMs} ms, ${excel.exportMb} MB; a part by id every 5 ms during it: median ${excel.median} ms, p99 ${excel.p99}, max ${excel.max} (${excel.n} requests)`,
   );
   console.log(
     `search, one at a time (median ms): nome+marca API ${api.nomeMarca.median} vs engine ${raw.nomeMarca.median}; ` +

@@ -28,7 +28,7 @@ import {
   searchIndexSegments,
   type SearchIndexMerge,
 } from './search-index-merge.js';
-import { renderCsvOn } from './csv-reads.js';
+import { renderRecordsOn } from './csv-reads.js';
 import { PgCsvThread } from './pg-csv-thread.js';
 import { preparingPool } from './prepared-statements.js';
 import { registerSearchWords } from './search-words.js';
@@ -226,7 +226,7 @@ function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
 export const PG_POOL_SIZE = 10;
 
 /**
- * Connections of the thread that reads CSV exports on PostgreSQL (db/pg-csv-thread.ts): two
+ * Connections of the thread that reads exports (CSV, Excel) on PostgreSQL (db/pg-csv-thread.ts): two
  * exports at once each read on their own; a third waits for a chunk of theirs (a few ms).
  */
 export const PG_CSV_CONNECTIONS = 2;
@@ -325,15 +325,15 @@ export function openDatabase(options: {
       parallelWorkers: options.pgParallelWorkers ?? DEFAULT_PG_PARALLEL_WORKERS,
     };
     const reader = open(options.pgReaders ?? defaultPgReaders(), readerSettings);
-    // An export's rows parsed and rendered as CSV on a thread of their own (db/pg-csv-thread.ts),
-    // with the reader connections' settings.
+    // An export's rows parsed and rendered (CSV, or the Excel rows' JSON) on a thread of their own
+    // (db/pg-csv-thread.ts), with the reader connections' settings.
     const csvThread = new PgCsvThread({
       connectionString: databaseUrl,
       connections: PG_CSV_CONNECTIONS,
       ...readerSettings,
       onConnectionError: options.onConnectionError,
     });
-    renderCsvOn(reader, csvThread);
+    renderRecordsOn(reader, csvThread);
     return {
       db,
       reader,

@@ -1,17 +1,19 @@
 /**
- * The CSV export's reads of PostgreSQL, on a worker thread with its own connections. The driver
+ * The exports' reads of PostgreSQL (CSV, and the Excel file's rows), on a worker thread with its
+ * own connections. The driver
  * parses every row of a result on the thread that asked for it: an export of 10^6 parts read on the
  * main thread kept it 94 % busy for 5 s (the rows' parsing, their records, the garbage of both),
  * and every other request waited in line (the event loop's delay 15–17 ms at the 99th percentile of
  * each half second, 32–62 ms at worst; bench/README.md). On the thread the main one only passes the
- * records on, as it does for SQLite's reader threads (db/sqlite-read-pool.ts).
+ * records on (the CSV's lines, or the Excel rows' JSON, which the writing thread parses), as it does
+ * for SQLite's reader threads (db/sqlite-read-pool.ts).
  *
  * The thread starts with the first export and ends after IDLE_END_MS without one (with its
  * connections): a yard exports a few times a day, and an idle thread would hold its memory and
  * its connections for nothing.
  */
-import type { CsvColumn } from '../lib/csv.js';
-import type { CsvRecords } from './sqlite-read-pool.js';
+import type { CsvColumn, RecordFormat } from '../lib/csv.js';
+import type { RenderedRecords } from './sqlite-read-pool.js';
 import { WorkerRequests } from './worker-requests.js';
 
 const WORKER_URL = new URL('./pg-csv-worker.js', import.meta.url);
@@ -25,6 +27,7 @@ type Request = {
   sql: string;
   parameters: readonly unknown[];
   cells: readonly CsvColumn[];
+  format: RecordFormat;
 };
 
 /**
@@ -76,7 +79,7 @@ const CLOSE = { type: 'close' } as const;
 /** What a read asked of a thread that was closed fails with. */
 const CLOSED = new Error('PostgreSQL CSV thread closed');
 
-/** A query's rows as CSV records rendered on a thread of their own, started when first asked. */
+/** A query's rows as an export's records rendered on a thread of their own, started when first asked. */
 export class PgCsvThread {
   private current: CsvWorker | undefined;
   private nextId = 0;
@@ -99,17 +102,18 @@ export class PgCsvThread {
     return this.current?.alive ?? false;
   }
 
-  /** The rows of `sql` as CSV records of `cells` (lib/csv.js), with the last row. */
-  async csvRecords<R>(
+  /** The rows of `sql` as records of `cells` in `format` (lib/csv.js), with the last row. */
+  async records<R>(
     sql: string,
     parameters: readonly unknown[],
     cells: readonly CsvColumn[],
-  ): Promise<CsvRecords<R>> {
+    format: RecordFormat = 'csv',
+  ): Promise<RenderedRecords<R>> {
     if (this.closed) throw CLOSED;
     clearTimeout(this.idleTimer);
     const worker = this.worker();
     try {
-      const reply = await worker.request({ type: 'csv', id: ++this.nextId, sql, parameters, cells });
+      const reply = await worker.request({ type: 'csv', id: ++this.nextId, sql, parameters, cells, format });
       return { text: reply.text ?? '', count: reply.count ?? 0, last: reply.last as R | undefined };
     } finally {
       if (worker.alive && worker.inHand === 0 && !this.closed) this.endWhenIdle(worker);

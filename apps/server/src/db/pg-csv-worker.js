@@ -1,10 +1,11 @@
-// A CSV export's reads of PostgreSQL on a thread of their own: runs the SELECTs the main thread
-// sends on its own connections and renders their rows as CSV records here, so the driver's parsing
-// of a million rows and their formatting never hold the event loop. Plain JavaScript: a worker
-// thread cannot load TypeScript. The messages are described in pg-csv-thread.ts.
+// An export's reads of PostgreSQL on a thread of their own: runs the SELECTs the main thread sends
+// on its own connections and renders their rows here, as CSV records or as the Excel export's
+// JSON, so the driver's parsing of a million rows and their formatting never hold the event loop.
+// Plain JavaScript: a worker thread cannot load TypeScript. The messages are described in
+// pg-csv-thread.ts.
 import { parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
-import { csvRecordsOfObjects } from '../lib/csv.js';
+import { renderRecordsOfObjects } from '../lib/csv.js';
 
 if (!parentPort) throw new Error('pg-csv-worker must run in a worker thread');
 const port = parentPort;
@@ -37,7 +38,7 @@ pool.on('connect', (client) => {
 pool.on('error', (error) => port.postMessage({ type: 'connection-error', message: error.message }));
 
 /**
- * @param {{ type: 'csv', id: number, sql: string, parameters: unknown[], cells: import('../lib/csv.js').CsvColumn[] }
+ * @param {{ type: 'csv', id: number, sql: string, parameters: unknown[], cells: import('../lib/csv.js').CsvColumn[], format: import('../lib/csv.js').RecordFormat }
  *   | { type: 'close' }} request
  */
 async function answer(request) {
@@ -51,7 +52,7 @@ async function answer(request) {
     port.postMessage({
       type: 'csv',
       id: request.id,
-      text: csvRecordsOfObjects(rows, request.cells),
+      text: renderRecordsOfObjects(rows, request.cells, request.format),
       count: rows.length,
       last: rows.at(-1),
     });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, SQLITE_FILE_NAME, type DatabaseHandle } from './dialect.js';
-import { readCsvRecords } from './csv-reads.js';
+import { readRecords } from './csv-reads.js';
 import { SqliteReadError, SqliteReadPool } from './sqlite-read-pool.js';
 
 /** Counts up to `n` in SQL: a read that keeps a thread busy for a while. */
@@ -96,21 +96,42 @@ describe('SQLite reader threads', () => {
   it('renders CSV records on a reader thread as the main connection does, with the last row', async () => {
     const query = sql`select label, n * 5 as grams, n from numbers where n between 4998 and 5001 order by n`;
     const cells = [{ name: 'label' }, { name: 'grams', divisor: 1000 }];
-    const onThread = await readCsvRecords(handle.reader, query.compile(handle.reader), cells);
+    const onThread = await readRecords(handle.reader, query.compile(handle.reader), cells);
     expect(onThread).toEqual({
       text: 'numero 4998,24.99\r\nnumero 4999,24.995\r\nnumero 5000,25\r\nultimo,25.005\r\n',
       count: 4,
       last: { label: 'ultimo', grams: 25005, n: 5001 },
     });
-    expect(await readCsvRecords(handle.db, query.compile(handle.db), cells)).toEqual(onThread);
+    expect(await readRecords(handle.db, query.compile(handle.db), cells)).toEqual(onThread);
     const none = sql`select label from numbers where n < 0`;
-    expect(await readCsvRecords(handle.reader, none.compile(handle.reader), [{ name: 'label' }])).toEqual({
+    expect(await readRecords(handle.reader, none.compile(handle.reader), [{ name: 'label' }])).toEqual({
       text: '',
       count: 0,
       last: undefined,
     });
-    const unknown = readCsvRecords(handle.reader, none.compile(handle.reader), [{ name: 'prezzo' }]);
+    const unknown = readRecords(handle.reader, none.compile(handle.reader), [{ name: 'prezzo' }]);
     await expect(unknown).rejects.toThrow(/no column prezzo/);
+  });
+
+  it("renders the Excel export's rows as JSON on a reader thread as the main connection does", async () => {
+    const query = sql`select label, n * 5 as grams, '' || n as year, n from numbers where n between 4999 and 5001 order by n`;
+    const cells = [{ name: 'label' }, { name: 'grams', divisor: 1000 }, { name: 'year', number: true }];
+    const onThread = await readRecords(handle.reader, query.compile(handle.reader), cells, 'json');
+    expect(JSON.parse(onThread.text)).toEqual([
+      ['numero 4999', 24.995, 4999],
+      ['numero 5000', 25, 5000],
+      ['ultimo', 25.005, 5001],
+    ]);
+    expect(onThread).toMatchObject({ count: 3, last: { label: 'ultimo', n: 5001 } });
+    expect(await readRecords(handle.db, query.compile(handle.db), cells, 'json')).toEqual(onThread);
+    const none = sql`select label from numbers where n < 0`;
+    expect(
+      await readRecords(handle.reader, none.compile(handle.reader), [{ name: 'label' }], 'json'),
+    ).toEqual({
+      text: '[]',
+      count: 0,
+      last: undefined,
+    });
   });
 
   it('streams rows chunk by chunk, and a stream may stop early', async () => {

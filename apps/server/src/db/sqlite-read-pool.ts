@@ -7,7 +7,7 @@
  */
 import os from 'node:os';
 import { WorkerRequests } from './worker-requests.js';
-import type { CsvColumn } from '../lib/csv.js';
+import type { CsvColumn, RecordFormat } from '../lib/csv.js';
 import {
   SqliteAdapter,
   SqliteIntrospector,
@@ -72,7 +72,14 @@ function rowObjects<R>(reply: WorkerReply): R[] {
 
 type Request =
   | { type: 'all'; id: number; sql: string; parameters: readonly unknown[] }
-  | { type: 'csv'; id: number; sql: string; parameters: readonly unknown[]; cells: readonly CsvColumn[] }
+  | {
+      type: 'csv';
+      id: number;
+      sql: string;
+      parameters: readonly unknown[];
+      cells: readonly CsvColumn[];
+      format: RecordFormat;
+    }
   | { type: 'iterate'; id: number; sql: string; parameters: readonly unknown[]; chunkSize: number }
   | { type: 'next'; id: number }
   | { type: 'cancel'; id: number }
@@ -156,13 +163,24 @@ export class SqliteReadPool {
     return rowObjects<R>(reply);
   }
 
-  /** A query's rows as CSV records (lib/csv.js) rendered on the reader thread, and its last row. */
-  async csvRecords<R>(
+  /**
+   * A query's rows as records of `cells` in `format` (lib/csv.js) rendered on the reader thread,
+   * and its last row.
+   */
+  async records<R>(
     sql: string,
     parameters: readonly unknown[],
     cells: readonly CsvColumn[],
-  ): Promise<CsvRecords<R>> {
-    const reply = await this.worker().request({ type: 'csv', id: ++this.nextId, sql, parameters, cells });
+    format: RecordFormat,
+  ): Promise<RenderedRecords<R>> {
+    const reply = await this.worker().request({
+      type: 'csv',
+      id: ++this.nextId,
+      sql,
+      parameters,
+      cells,
+      format,
+    });
     return { text: reply.text ?? '', count: reply.count ?? 0, last: rowObjects<R>(reply)[0] };
   }
 
@@ -196,19 +214,26 @@ export class SqliteReadPool {
   }
 }
 
-/** A query's rows rendered as CSV records: the records, how many, and the last row as an object. */
-export interface CsvRecords<R> {
+/**
+ * A query's rows rendered as an export's records (CSV, or the Excel export's JSON): the text, how
+ * many rows, and the last row as an object.
+ */
+export interface RenderedRecords<R> {
   text: string;
   count: number;
   last: R | undefined;
 }
 
-/** The pool's connection: Kysely's queries, and CSV records rendered by the reader threads. */
+/** The pool's connection: Kysely's queries, and an export's records rendered by the reader threads. */
 export class ReadConnection implements DatabaseConnection {
   constructor(private readonly pool: SqliteReadPool) {}
 
-  csvRecords<R>(compiled: CompiledQuery, cells: readonly CsvColumn[]): Promise<CsvRecords<R>> {
-    return this.pool.csvRecords<R>(compiled.sql, compiled.parameters, cells);
+  records<R>(
+    compiled: CompiledQuery,
+    cells: readonly CsvColumn[],
+    format: RecordFormat,
+  ): Promise<RenderedRecords<R>> {
+    return this.pool.records<R>(compiled.sql, compiled.parameters, cells, format);
   }
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {

@@ -3,7 +3,7 @@
 // or export never holds the event loop. Plain JavaScript: a worker thread cannot load TypeScript.
 // The messages are described in sqlite-read-pool.ts.
 import { parentPort, workerData } from 'node:worker_threads';
-import { csvRecords } from '../lib/csv.js';
+import { renderRecords } from '../lib/csv.js';
 import Database from './sqlite-driver.js';
 
 if (!parentPort) throw new Error('sqlite-read-worker must run in a worker thread');
@@ -191,15 +191,16 @@ port.on('message', (/** @type {any} */ message) => {
         break;
       }
       case 'csv': {
-        // The rows rendered here as CSV records (an export's chunk): the main thread receives one
-        // string instead of every value of every row, and has nothing left to format.
+        // The rows rendered here as CSV records, or as the Excel export's JSON (an export's chunk):
+        // the main thread receives one string instead of every value of every row, and has
+        // nothing left to format.
         const { prepared, columns } = statement(message.sql);
         const rows = /** @type {unknown[][]} */ (prepared.all(message.parameters));
         const last = rows.at(-1);
         port.postMessage({
           id,
           columns,
-          text: csvRecords(rows, columns, message.cells),
+          text: renderRecords(rows, columns, message.cells, message.format),
           count: rows.length,
           ...(last ? { rows: [last] } : {}),
           done: true,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvLine, csvRecords, csvRecordsOfObjects } from './csv.js';
+import {
+  csvCell,
+  csvLine,
+  csvRecords,
+  csvRecordsOfObjects,
+  joinRecords,
+  jsonRecords,
+  jsonRecordsOfObjects,
+} from './csv.js';
 
 describe('csvCell', () => {
   it('leaves plain text and numbers alone', () => {
@@ -84,5 +92,38 @@ describe('csvRecordsOfObjects', () => {
     );
     expect(csvRecordsOfObjects([], cells)).toBe('');
     expect(() => csvRecordsOfObjects(rows, [{ name: 'prezzo' }])).toThrow(/no column prezzo/);
+  });
+});
+
+describe('jsonRecords and jsonRecordsOfObjects', () => {
+  const names = ['nome', 'peso_grammi', 'anno', 'note'];
+  const cells = [{ name: 'nome' }, { name: 'peso_grammi', divisor: 1000 }, { name: 'anno', number: true }];
+
+  it("write the cells' values as one JSON array of rows: divided, read as numbers, null kept, text as is", () => {
+    const rows = [
+      ['=1+1', 1800, '2004', 'x'],
+      ['Portière "è"\n', null, '1999', null],
+    ];
+    const text = jsonRecords(rows, names, cells);
+    expect(JSON.parse(text)).toEqual([
+      ['=1+1', 1.8, 2004],
+      ['Portière "è"\n', null, 1999],
+    ]);
+    const objects = rows.map((row) => Object.fromEntries(names.map((name, i) => [name, row[i]])));
+    expect(jsonRecordsOfObjects(objects, cells)).toBe(text);
+    expect(jsonRecords([], names, cells)).toBe('[]');
+    expect(() => jsonRecords([], names, [{ name: 'prezzo' }])).toThrow(/no column prezzo/);
+    expect(() => jsonRecordsOfObjects(objects, [{ name: 'prezzo' }])).toThrow(/no column prezzo/);
+  });
+});
+
+describe('joinRecords', () => {
+  it('joins CSV records one after the other and JSON arrays into one array', () => {
+    expect(joinRecords(['a\r\n', 'b\r\n'], 'csv')).toBe('a\r\nb\r\n');
+    const json = joinRecords(['[["a",1]]', '[["b",2],["c",null]]', '[[3]]'], 'json');
+    expect(JSON.parse(json)).toEqual([['a', 1], ['b', 2], ['c', null], [3]]);
+    expect(joinRecords(['[["a",1]]'], 'json')).toBe('[["a",1]]');
+    expect(joinRecords([], 'json')).toBe('');
+    expect(joinRecords([], 'csv')).toBe('');
   });
 });

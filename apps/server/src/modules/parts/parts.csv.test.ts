@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Part } from '@magazzino/contract';
 import { csvRecords } from '../../lib/csv.js';
-import { CSV_FIELDS, csvChunks, UTF8_BOM } from './parts.csv.js';
+import { CSV_RECORDS, csvChunks, UTF8_BOM } from './parts.csv.js';
 import { jsonArrayChunks } from './parts.json-stream.js';
 import { storedPartRow as row, type PartRow } from '../../../test/factories.js';
-import { csvColumnsOf, toPart } from './parts.mapper.js';
+import { exportCellsOf, toPart } from './parts.mapper.js';
 
 async function collect(chunks: AsyncIterable<string>): Promise<string> {
   let text = '';
@@ -27,7 +27,7 @@ const part = (nome: string, anno = '2004'): Part => toPart(row(nome, anno));
 function records(...rows: PartRow[]): string {
   const names = Object.keys(rows[0] ?? {});
   const values = rows.map((stored) => names.map((name) => stored[name as keyof PartRow]));
-  return csvRecords(values, names, csvColumnsOf(CSV_FIELDS));
+  return csvRecords(values, names, exportCellsOf(CSV_RECORDS));
 }
 
 describe('csvChunks and jsonArrayChunks', () => {

@@ -5,8 +5,8 @@ import { DIALECTS } from '../../../test/databases.js';
 import { sqlitePlans } from '../../../test/sqlite-plans.js';
 import { partInput, seedParts } from '../../../test/factories.js';
 import { newId } from '../../lib/ids.js';
-import { CSV_FIELDS } from './parts.csv.js';
-import { csvRecordsAfter, insertParts, REGISTRATION } from './parts.repository.js';
+import { CSV_RECORDS } from './parts.csv.js';
+import { insertParts, recordsAfter, REGISTRATION } from './parts.repository.js';
 import { FIELDS_CHUNK_SIZE } from './parts.service.js';
 import { SEQ_BLOCK_SIZE } from './parts.tables.js';
 
@@ -193,13 +193,13 @@ describe('the read of one block of seqs, on sqlite', () => {
         [undefined, /USING INTEGER PRIMARY KEY \(rowid>\? AND rowid<\?\)/],
       ] as const) {
         statements.length = 0;
-        const { text } = await csvRecordsAfter(
+        const { text } = await recordsAfter(
           db,
           { stato, seqFrom: 0, seqBelow: SEQ_BLOCK_SIZE },
           { field: REGISTRATION, descending: true },
           { offset: 0 },
           SEQ_BLOCK_SIZE,
-          CSV_FIELDS,
+          CSV_RECORDS,
         );
         expect(text.split('\r\n')).toHaveLength(51);
         const plan = planOf(statements[0]);

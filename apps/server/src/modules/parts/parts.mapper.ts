@@ -11,7 +11,7 @@ import {
   type PartInput,
   type PartStatus,
 } from '@magazzino/contract';
-import type { CsvColumn } from '../../lib/csv.js';
+import type { CsvColumn, RecordFormat } from '../../lib/csv.js';
 import { codeKey, foldText } from '../../lib/text-fold.js';
 import { thumbnailUrlFor } from '../media/media-urls.js';
 import type { NewPartRow, PartRow, PartsTable } from './parts.tables.js';
@@ -63,28 +63,26 @@ function fieldValue(field: PartField | 'stato', value: unknown): unknown {
 }
 
 /**
- * Reads `fields` of a part (and its status) from rows holding their columns (listPartFieldsAfter):
- * each field's column is looked up once, not again for every row.
+ * What an export writes of each part, rendered where its rows are read (lib/csv.js): `fields` in
+ * order, as CSV records or as the Excel export's JSON (`format`); the text fields of `asNumbers`
+ * written as numbers (the registration year, a number in a spreadsheet).
  */
-export function partFieldsReader<F extends PartField | 'stato'>(
-  fields: readonly F[],
-): (row: Partial<Pick<PartRow, FieldColumn | 'stato'>>) => Pick<StoredPart, F> {
-  const reads = fields.map((field) => ({ field, column: fieldColumn(field) }));
-  return (row) => {
-    const part: Record<string, unknown> = {};
-    for (const { field, column } of reads) part[field] = fieldValue(field, row[column]);
-    return part as Pick<StoredPart, F>;
-  };
+export interface ExportRecords {
+  fields: readonly (PartField | 'stato')[];
+  format: RecordFormat;
+  asNumbers?: readonly PartField[];
 }
 
 /**
- * The cells of an export of `fields` (lib/csv.js, rendered where the rows are read): each field's
- * column, converted as the API gives it (fieldValue).
+ * The cells of an export's records (lib/csv.js): each field's column, converted as the API gives
+ * it (fieldValue), a text field of `asNumbers` read as a number.
  */
-export function csvColumnsOf(fields: readonly (PartField | 'stato')[]): CsvColumn[] {
+export function exportCellsOf({ fields, asNumbers = [] }: Omit<ExportRecords, 'format'>): CsvColumn[] {
   return fields.map((field) => {
+    const name = fieldColumn(field);
     const divisor = FIELD_DIVISORS[field];
-    return divisor === undefined ? { name: fieldColumn(field) } : { name: fieldColumn(field), divisor };
+    if (divisor !== undefined) return { name, divisor };
+    return field !== 'stato' && asNumbers.includes(field) ? { name, number: true } : { name };
   });
 }
 

@@ -8,7 +8,6 @@ import {
   type CategoryCount,
   type ConditionCount,
   type Location,
-  type PartField,
   type PartInput,
   type PartStatus,
   type SortField,
@@ -28,7 +27,7 @@ import {
   walkFor,
   type PageRowsRead,
 } from '../../db/parts-text-search.js';
-import { readCsvRecords } from '../../db/csv-reads.js';
+import { readRecords } from '../../db/csv-reads.js';
 import {
   compiledByShape,
   compiledOnce,
@@ -40,6 +39,7 @@ import {
 } from '../../db/prepared-statements.js';
 import type { Database } from '../../db/schema.js';
 import { statementsOn, writeTogether, type StatementWrites } from '../../db/write-together.js';
+import { joinRecords } from '../../lib/csv.js';
 import { codeKey, foldText } from '../../lib/text-fold.js';
 import {
   insertFitments,
@@ -53,10 +53,9 @@ import {
   FIELD_COLUMNS,
   locationKey,
   locationRange,
-  csvColumnsOf,
+  exportCellsOf,
   fieldColumn,
   hasPhotoRows,
-  partFieldsReader,
   PART_COLUMNS,
   photosOf,
   toFieldColumns,
@@ -66,6 +65,7 @@ import {
   vehicleKey,
   toStoredPart,
   type DonorVehicleKeys,
+  type ExportRecords,
   type PartColumns,
   type StoredPart,
 } from './parts.mapper.js';
@@ -1068,45 +1068,26 @@ export async function listPartsAfter(
 }
 
 /**
- * The same chunks with only `fields` of each part (and its status): a read of a few columns, with
- * no fitment, photos or vehicle to look up (the Excel export's, 15 of the row's 30 columns).
+ * The same chunks as an export's records (CSV, or the Excel export's JSON), rendered where the rows
+ * are read (db/csv-reads.ts): a few of the row's columns, with no fitment, photos or vehicle to
+ * look up.
  */
-export async function listPartFieldsAfter<F extends PartField | 'stato'>(
+export async function recordsAfter(
   db: Kysely<Database>,
   filter: PartFilter,
   sort: PartSort,
   start: ChunkStart,
   limit: number,
-  fields: readonly F[],
-): Promise<{ parts: Pick<StoredPart, F>[]; next: PartCursor | undefined }> {
-  const columns = [...new Set(fields.map(fieldColumn))];
-  const read = partFieldsReader(fields);
-  const { batches, next } = await chunkAfter(db, filter, sort, start, limit, columns, async (query) => {
-    const rows = await query.execute();
-    return { items: rows.map(read), count: rows.length, last: rows.at(-1) };
-  });
-  return { parts: batches.flat(), next };
-}
-
-/**
- * The same chunks as CSV records of `fields` (and the status), rendered where the rows are read
- * (db/csv-reads.ts): a few of the row's columns, with no fitment, photos or vehicle to look up.
- */
-export async function csvRecordsAfter(
-  db: Kysely<Database>,
-  filter: PartFilter,
-  sort: PartSort,
-  start: ChunkStart,
-  limit: number,
-  fields: readonly (PartField | 'stato')[],
+  records: ExportRecords,
 ): Promise<{ text: string; next: PartCursor | undefined }> {
-  const columns = [...new Set(fields.map(fieldColumn))];
-  const cells = csvColumnsOf(fields);
+  const columns = [...new Set(records.fields.map(fieldColumn))];
+  const cells = exportCellsOf(records);
   const { batches, next } = await chunkAfter(db, filter, sort, start, limit, columns, async (query) => {
-    const records = await readCsvRecords<ResumeKeys, Database>(db, query.compile(), cells);
-    return { items: records.text, count: records.count, last: records.last };
+    const rendered = await readRecords<ResumeKeys, Database>(db, query.compile(), cells, records.format);
+    // A batch of no rows has no records (an empty JSON array would be one).
+    return { items: rendered.count > 0 ? [rendered.text] : [], count: rendered.count, last: rendered.last };
   });
-  return { text: batches.join(''), next };
+  return { text: joinRecords(batches.flat(), records.format), next };
 }
 
 /**

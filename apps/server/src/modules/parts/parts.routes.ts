@@ -23,9 +23,9 @@ import {
   type PartStatus,
 } from '@magazzino/contract';
 import type { Actor } from './parts.lifecycle.repository.js';
-import { CSV_FIELDS, csvChunks } from './parts.csv.js';
+import { CSV_RECORDS, csvChunks } from './parts.csv.js';
 import { jsonArrayChunks } from './parts.json-stream.js';
-import { xlsxStream } from './parts.xlsx.js';
+import { XLSX_RECORDS, xlsxStream } from './parts.xlsx.js';
 import type { PartFilter } from './parts.repository.js';
 import {
   CategoryCountListSchema,
@@ -203,7 +203,7 @@ const partsRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request, reply) => {
       const { sort, ...filter } = request.query;
-      const records = await service.streamCsv(filter, sort, CSV_FIELDS);
+      const records = await service.streamRecords(filter, sort, CSV_RECORDS);
       reply.header('content-disposition', `attachment; filename="${csvFileName()}"`);
       return sendStream(reply, 'text/csv; charset=utf-8', csvChunks(records));
     },
@@ -231,7 +231,7 @@ const partsRoutes: FastifyPluginAsyncZod = (app) => {
     },
     async (request, reply) => {
       const { sort, ...filter } = request.query;
-      const chunks = await service.streamFields(filter, sort, CSV_FIELDS);
+      const chunks = await service.streamRecords(filter, sort, XLSX_RECORDS);
       // A byte stream, not the JSON the response map describes for the other statuses.
       const raw: FastifyReply = reply;
       raw.header('content-disposition', `attachment; filename="${xlsxFileName()}"`);

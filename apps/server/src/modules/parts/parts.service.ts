@@ -10,7 +10,6 @@ import {
   type ConditionCount,
   type LocationList,
   type Part,
-  type PartField,
   type PartInput,
   type PartPatch,
   type PartStatus,
@@ -22,6 +21,7 @@ import { isForeignKeyViolation, type DatabaseHandle } from '../../db/dialect.js'
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { errors } from '../../lib/errors.js';
+import { joinRecords } from '../../lib/csv.js';
 import { answerEtag, namesVersion } from '../../lib/etags.js';
 import { newId } from '../../lib/ids.js';
 import { codeKey, foldText } from '../../lib/text-fold.js';
@@ -35,6 +35,7 @@ import {
   vehicleKey,
   withVehicle,
   type DonorVehicleKeys,
+  type ExportRecords,
   type StoredPart,
 } from './parts.mapper.js';
 import { patchedPhotos } from './parts.photos.js';
@@ -52,14 +53,13 @@ import {
   insertParts,
   listLocations,
   listMatchingSeqs,
-  csvRecordsAfter,
-  listPartFieldsAfter,
   listPartsAfter,
   listPartsOfCategory,
   listCountedPage,
   listPartsPage,
   type StoredPage,
   readsBySeqBlocks,
+  recordsAfter,
   REGISTRATION,
   searchSeqsBeside,
   seqBlocks,
@@ -77,7 +77,7 @@ import { NO_VEHICLES, PartVehicles, unknownVehicle } from './parts.vehicles.js';
 export const STREAM_CHUNK_SIZE = 500;
 
 /**
- * Parts per query of a narrow stream (`streamCsv`): a few of each part's columns and
+ * Parts per query of a narrow stream (`streamRecords`): a few of each part's columns and
  * nothing looked up beside them, so larger reads at once cost little memory (two chunks of 2,000
  * held, under 2 MB) and save a fixed cost per read (the CSV of 10^5 parts on SQLite: 650–690 ms in
  * chunks of 500, 585–610 ms in chunks of 2,000).
@@ -576,83 +576,65 @@ export class PartsService {
   }
 
   /**
-   * The same chunks with only `fields` of each part (and its status, when named): a narrow read
-   * without fitment, photos or donor vehicle, for an export that shows none of them (the Excel file).
+   * The same list as an export's records (`records`: CSV lines, or the Excel export's rows as JSON
+   * arrays), a string per chunk, rendered where the rows are read (recordsAfter): without fitment,
+   * photos or donor vehicle, which the exports do not show.
    */
-  async streamFields<F extends PartField | 'stato'>(
+  async streamRecords(
     filter: PartFilter,
     sort: string | undefined,
-    fields: readonly F[],
-  ): Promise<AsyncGenerator<Pick<StoredPart, F>[]>> {
-    return this.chunks(
-      filter,
-      sort,
-      0,
-      (segment, order, start) =>
-        listPartFieldsAfter(this.reader, segment, order, start, STREAM_CHUNK_SIZE, fields),
-      (parts) => Promise.resolve(parts),
-    );
-  }
-
-  /**
-   * The same list as CSV records of `fields` (and the status, when named), a string per chunk,
-   * rendered where the rows are read (csvRecordsAfter): without fitment, photos or donor vehicle,
-   * which the CSV does not show.
-   */
-  async streamCsv(
-    filter: PartFilter,
-    sort: string | undefined,
-    fields: readonly (PartField | 'stato')[],
+    records: ExportRecords,
   ): Promise<AsyncGenerator<string>> {
     const order = parseSort(sort);
     if (readsBySeqBlocks(filter, order) && (await rendersOnReaderThreads(this.reader))) {
-      return this.csvByBlocks(filter, order, fields);
+      return this.recordsByBlocks(filter, order, records);
     }
     return this.chunks(
       filter,
       sort,
       0,
       async (segment, order, start) => {
-        const { text, next } = await csvRecordsAfter(
+        const { text, next } = await recordsAfter(
           this.reader,
           segment,
           order,
           start,
           FIELDS_CHUNK_SIZE,
-          fields,
+          records,
         );
         return { parts: text ? [text] : [], next };
       },
-      (records) => Promise.resolve(records.join('')),
+      (texts) => Promise.resolve(joinRecords(texts, records.format)),
     );
   }
 
   /**
-   * `streamCsv` of every part of `filter` block of seqs by block (`readsBySeqBlocks`): the blocks
-   * are known beforehand, not found by reading on from the last row, so two are read and rendered
-   * at once, on two of SQLite's reader threads, and sent in order. Keyset chunks one after the
-   * other kept one reader thread busy and the other idle (10^5 parts: 710–890 → 501–519 ms).
-   * On PostgreSQL, whose records one thread of its own renders (db/pg-csv-thread.ts), blocks
-   * were no quicker (10^6 parts: 3.6–4.1 s either way) and held the event loop longer (strings of
-   * 4,096 records: its delay's 99th percentile 9 ms against 5): exports stay chunk after chunk.
+   * `streamRecords` of every part of `filter` block of seqs by block (`readsBySeqBlocks`): the
+   * blocks are known beforehand, not found by reading on from the last row, so two are read and
+   * rendered at once, on two of SQLite's reader threads, and sent in order. Keyset chunks one after
+   * the other kept one reader thread busy and the other idle (the CSV of 10^5 parts: 710–890 →
+   * 501–519 ms). On PostgreSQL, whose records one thread of its own renders (db/pg-csv-thread.ts),
+   * blocks were no quicker (10^6 parts: 3.6–4.1 s either way) and held the event loop longer
+   * (strings of 4,096 records: its delay's 99th percentile 9 ms against 5): exports stay chunk
+   * after chunk.
    */
-  private async csvByBlocks(
+  private async recordsByBlocks(
     filter: PartFilter,
     order: PartSort,
-    fields: readonly (PartField | 'stato')[],
+    records: ExportRecords,
   ): Promise<AsyncGenerator<string>> {
     const reader = this.reader;
     const blocks = await seqBlocks(reader, filter.stato, order.descending);
     // A block holds at most SEQ_BLOCK_SIZE parts: one read each.
     const read = (block: { from: number; below: number }) =>
-      csvRecordsAfter(
+      recordsAfter(
         reader,
         { ...filter, seqFrom: block.from, seqBelow: block.below },
         order,
         { offset: 0 },
         SEQ_BLOCK_SIZE,
-        fields,
-      ).then((records) => records.text);
+        records,
+      ).then((rendered) => rendered.text);
     const reads: Promise<string>[] = [];
     let next = 0;
     const readAhead = () => {
@@ -680,7 +662,7 @@ export class PartsService {
     })();
   }
 
-  /** The chunked, one-ahead read behind `stream`, `streamFields` and `streamCsv`. */
+  /** The chunked, one-ahead read behind `stream` and `streamRecords`. */
   private async chunks<T, R>(
     filter: PartFilter,
     sort: string | undefined,

@@ -1,7 +1,7 @@
 // Writes the Excel export on its own thread: exceljs builds each row's XML and the zip around it
 // at ~20 µs a row, 2 s for 10^5 parts, and on the main thread it held the event loop up to 60 ms
 // at a time (every other clerk's request waited behind it). Plain JavaScript: a worker thread
-// cannot load TypeScript. The messages are described in parts.xlsx.ts: rows come in chunks, each
+// cannot load TypeScript. The messages are described in parts.xlsx.ts: rows come in chunks (JSON), each
 // acknowledged once written, so the main thread sends no more than the client takes; the file's
 // bytes go back as exceljs produces them.
 import { Writable } from 'node:stream';
@@ -11,7 +11,7 @@ import ExcelJS from 'exceljs';
 if (!parentPort) throw new Error('parts.xlsx-worker must run in a worker thread');
 const port = parentPort;
 
-/** @typedef {{ type: 'start', header: string[], widths: number[] } | { type: 'rows', rows: unknown[][] } | { type: 'end' }} Message */
+/** @typedef {{ type: 'start', header: string[], widths: number[] } | { type: 'rows', json: string } | { type: 'end' }} Message */
 
 /**
  * The export being written: a thread writes one at a time and, once it is done, may be handed the
@@ -56,7 +56,10 @@ port.on('message', (/** @type {Message} */ message) => {
     }
     if (!current) throw new Error('no export started');
     if (message.type === 'rows') {
-      for (const row of message.rows) current.sheet.addRow(row).commit();
+      // A chunk's rows as the thread that read them rendered them (XLSX_RECORDS: a JSON array of
+      // arrays of values), parsed here rather than on the main thread.
+      const rows = /** @type {unknown[][]} */ (JSON.parse(message.json));
+      for (const row of rows) current.sheet.addRow(row).commit();
       port.postMessage({ type: 'written' });
       return;
     }

@@ -6,8 +6,10 @@ import { CSV_COLUMNS, xlsxFileName, type Part } from '@magazzino/contract';
 import { buildTestApp, signIn, type Session, type TestApp } from '../../../test/app.js';
 import { DIALECTS } from '../../../test/databases.js';
 import { seedParts, storedPartRow } from '../../../test/factories.js';
-import { toPart } from './parts.mapper.js';
-import { xlsxStream, xlsxThreadsStarted } from './parts.xlsx.js';
+import { jsonRecordsOfObjects } from '../../lib/csv.js';
+import { exportCellsOf, toPart } from './parts.mapper.js';
+import { FIELDS_CHUNK_SIZE } from './parts.service.js';
+import { XLSX_RECORDS, xlsxStream, xlsxThreadsStarted } from './parts.xlsx.js';
 
 /** The first sheet of an XLSX body, each row as its cell values (1-based columns, as exceljs reads them). */
 async function sheetRows(body: Buffer): Promise<unknown[][]> {
@@ -82,10 +84,38 @@ describe.each(DIALECTS)('GET /api/componenti/export.xlsx on %s', (dialect) => {
       (await session.inject({ method: 'GET', url: '/api/componenti/export.xlsx?sort=colore' })).statusCode,
     ).toBe(400);
   });
+
+  it('sends every part of an export longer than a chunk once, in order, where a chunk is read in two parts', async () => {
+    // Sorted by price, highest first, with the unpriced last: the second chunk reads the priced
+    // parts left after the first, then the unpriced, each its own read, merged into one chunk.
+    const count = FIELDS_CHUNK_SIZE + 100;
+    await seedParts(t.app.db, count, (index) => ({
+      nome: `Lotto ${index}`,
+      prezzo: index < FIELDS_CHUNK_SIZE + 50 ? index + 1 : null,
+    }));
+    const res = await session.inject({
+      method: 'GET',
+      url: '/api/componenti/export.xlsx?nome=lotto&sort=-prezzo',
+    });
+    expect(res.statusCode).toBe(200);
+    const rows = await sheetRows(res.rawPayload);
+    const parts = (
+      await session.inject({ method: 'GET', url: '/api/componenti?nome=lotto&sort=-prezzo' })
+    ).json<Part[]>();
+    expect(parts).toHaveLength(count);
+    expect(rows.slice(1)).toEqual(parts.map(expectedRow));
+    expect(rows.at(-1)?.[CSV_COLUMNS.indexOf('prezzo')]).toBeNull();
+  });
 });
 
 describe('xlsxStream', () => {
   const part = (nome: string): Part => toPart(storedPartRow(nome));
+  /** A chunk of rows as a reader thread renders it (XLSX_RECORDS), from the stored rows of `names`. */
+  const chunk = (names: readonly string[]): string =>
+    jsonRecordsOfObjects(
+      names.map((nome) => storedPartRow(nome)),
+      exportCellsOf(XLSX_RECORDS),
+    );
 
   /** Reads a stream to its end; rejects with its error. */
   async function bytesOf(stream: Readable): Promise<Buffer> {
@@ -98,7 +128,7 @@ describe('xlsxStream', () => {
     async function* chunks() {
       for (let start = 0; start < 1200; start += 400) {
         await Promise.resolve();
-        yield Array.from({ length: 400 }, (_, index) => part(`Parte ${start + index}`));
+        yield chunk(Array.from({ length: 400 }, (_, index) => `Parte ${start + index}`));
       }
     }
     const rows = await sheetRows(await bytesOf(xlsxStream(chunks())));
@@ -110,7 +140,7 @@ describe('xlsxStream', () => {
 
   it('fails the download, not the server, when the parts stop coming mid-way', async () => {
     async function* chunks() {
-      yield [part('Prima')];
+      yield chunk(['Prima']);
       await Promise.resolve();
       throw new Error('database gone');
     }
@@ -125,7 +155,7 @@ describe('xlsxStream', () => {
         for (;;) {
           sent += 1;
           await Promise.resolve();
-          yield Array.from({ length: 500 }, (_, index) => part(`Parte ${index}`));
+          yield chunk(Array.from({ length: 500 }, (_, index) => `Parte ${index}`));
         }
       } finally {
         stopped = true;
@@ -144,7 +174,7 @@ describe('xlsxStream', () => {
     const exportOf = async (names: string[]) => {
       async function* chunks() {
         await Promise.resolve();
-        yield names.map(part);
+        yield chunk(names);
       }
       return (await sheetRows(await bytesOf(xlsxStream(chunks())))).map((row) => row[0]);
     };
@@ -159,17 +189,17 @@ describe('xlsxStream', () => {
     async function* endless() {
       for (;;) {
         await Promise.resolve();
-        yield Array.from({ length: 500 }, (_, index) => part(`Parte ${index}`));
+        yield chunk(Array.from({ length: 500 }, (_, index) => `Parte ${index}`));
       }
     }
     async function* failing() {
-      yield [part('Prima')];
+      yield chunk(['Prima']);
       await Promise.resolve();
       throw new Error('database gone');
     }
     async function* one() {
       await Promise.resolve();
-      yield [part('Dopo')];
+      yield chunk(['Dopo']);
     }
     const cut = xlsxStream(endless());
     await once(cut, 'data');

@@ -1,11 +1,9 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
-import { CSV_COLUMNS, type Part } from '@magazzino/contract';
-import type { CSV_FIELDS } from './parts.csv.js';
-
-/** What the export writes of a part (service.streamFields with CSV_FIELDS). */
-export type ExportedPart = Pick<Part, (typeof CSV_FIELDS)[number]>;
+import { CSV_COLUMNS } from '@magazzino/contract';
+import { CSV_FIELDS } from './parts.csv.js';
+import type { ExportRecords } from './parts.mapper.js';
 
 type Column = (typeof CSV_COLUMNS)[number];
 
@@ -19,16 +17,16 @@ const WIDTHS: Partial<Record<Column, number>> = {
 };
 
 /**
- * The export's row of a part, in CSV_COLUMNS order: peso, prezzo and anno as numbers, text as text
- * (a cell typed as text is never read as a formula, so nothing needs neutralising), an empty
- * optional field as an empty cell.
+ * The export's rows (service.streamRecords): the CSV's columns, as JSON arrays of values rendered
+ * where the rows are read and parsed by the writing thread (the main thread only passes the text
+ * on). peso, prezzo and anno are numbers, text is text (a cell typed as text is never read as a
+ * formula, so nothing needs neutralising), an empty optional field an empty cell.
  */
-export function partXlsxValues(part: ExportedPart): (string | number | null)[] {
-  return CSV_COLUMNS.map((column) => {
-    if (column === 'anno') return Number(part.annoImmatricolazione);
-    return part[column] ?? null;
-  });
-}
+export const XLSX_RECORDS: ExportRecords = {
+  fields: CSV_FIELDS,
+  format: 'json',
+  asNumbers: ['annoImmatricolazione'],
+};
 
 /** Memory the writing thread may use (it holds a chunk of rows and the zip's window). */
 const WORKER_HEAP_MB = 256;
@@ -42,11 +40,9 @@ type WorkerMessage =
   | { type: 'done' }
   | { type: 'error'; message: string };
 
-/** To the writing thread: a new export's header, its rows chunk by chunk, its end. */
+/** To the writing thread: a new export's header, its rows chunk by chunk (a JSON array of rows), its end. */
 type ToWorker =
-  | { type: 'start'; header: string[]; widths: number[] }
-  | { type: 'rows'; rows: unknown[][] }
-  | { type: 'end' };
+  { type: 'start'; header: string[]; widths: number[] } | { type: 'rows'; json: string } | { type: 'end' };
 
 /**
  * How long a thread that finished an export waits for the next one before it ends. Starting one
@@ -107,12 +103,13 @@ function keepThread(worker: Worker): void {
 /**
  * The whole export as an XLSX byte stream (exceljs's streaming writer, on a thread of its own:
  * parts.xlsx-worker.js, kept a while for the next export: `keepThread`): the header row, then the
- * parts chunk by chunk as the database hands them over. A chunk is sent to the thread while it
+ * rows chunk by chunk as the database hands them over (each chunk a JSON array of rows, XLSX_RECORDS,
+ * parsed by the thread). A chunk is sent to the thread while it
  * writes the one before (at most two in hand) and the client has taken what came before, so memory
  * stays flat however many parts there are; a failure mid-way destroys the stream (the client sees a
  * cut download, never a well-formed partial file) and ends the thread, as a client gone does.
  */
-export function xlsxStream(parts: AsyncIterable<ExportedPart[]>): Readable {
+export function xlsxStream(rows: AsyncIterable<string>): Readable {
   const out = new PassThrough();
   const worker = takeThread();
   /** Told, in order, of each `written` (and the last `done`) the thread sends. */
@@ -153,9 +150,9 @@ export function xlsxStream(parts: AsyncIterable<ExportedPart[]>): Readable {
   const write = async (): Promise<boolean> => {
     // One chunk ahead: the thread writes a chunk while the next is read and sent.
     let previous: Promise<void> = Promise.resolve();
-    for await (const chunk of parts) {
+    for await (const json of rows) {
       if (out.destroyed) return false;
-      const current = send({ type: 'rows', rows: chunk.map(partXlsxValues) });
+      const current = send({ type: 'rows', json });
       current.catch(() => undefined);
       await previous;
       previous = current;
