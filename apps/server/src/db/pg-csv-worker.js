@@ -5,10 +5,13 @@
 // pg-csv-thread.ts.
 import { parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
+import { runInBackground } from '../lib/background-thread.js';
 import { renderRecordsOfObjects } from '../lib/csv.js';
 
 if (!parentPort) throw new Error('pg-csv-worker must run in a worker thread');
 const port = parentPort;
+// An export no clerk waits on row by row: the threads answering requests get the cores first.
+runInBackground();
 
 // The main thread's parsers (db/dialect.ts): a row's keys come back as the numbers it compares.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));

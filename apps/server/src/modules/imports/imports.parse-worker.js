@@ -7,9 +7,12 @@ import { Readable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
+import { runInBackground } from '../../lib/background-thread.js';
 
 if (!parentPort) throw new Error('imports.parse-worker must run in a worker thread');
 const port = parentPort;
+// A whole file read at once: the threads answering other clerks' requests get the cores first.
+runInBackground();
 
 /** @type {{ bytes: Uint8Array, format: 'csv' | 'xlsx', batchSize: number, maxRows: number, maxColumns: number }} */
 const options = workerData;

@@ -7,9 +7,12 @@
 import { Writable } from 'node:stream';
 import { parentPort } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
+import { runInBackground } from '../../lib/background-thread.js';
 
 if (!parentPort) throw new Error('parts.xlsx-worker must run in a worker thread');
 const port = parentPort;
+// A file no clerk waits on row by row: the threads answering requests get the cores first.
+runInBackground();
 
 /** @typedef {{ type: 'start', header: string[], widths: number[] } | { type: 'rows', json: string } | { type: 'end' }} Message */
 
