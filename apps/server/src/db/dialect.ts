@@ -289,21 +289,27 @@ export function openDatabase(options: {
       max: number,
       reads?: { statementTimeoutMs: number | undefined; parallelWorkers: number },
     ) => {
+      // A statement of its own on each new reader connection, run before the connection serves its
+      // first read (the pool waits for `onConnect`): a startup option would be refused by a
+      // PgBouncer that does not know the setting. A failure is reported and the reads go on with
+      // the server's default.
+      const workers = reads === undefined ? undefined : Math.trunc(reads.parallelWorkers);
       const pool = new pg.Pool({
         connectionString: databaseUrl,
         max,
         ...(reads?.statementTimeoutMs === undefined ? {} : { statement_timeout: reads.statementTimeoutMs }),
+        ...(workers === undefined
+          ? {}
+          : {
+              // pg-pool awaits a promise returned here (pg-pool 3.14); @types/pg says `void`.
+              // eslint-disable-next-line @typescript-eslint/no-misused-promises
+              onConnect: (client: pg.ClientBase) =>
+                client
+                  .query(`set max_parallel_workers_per_gather = ${workers}`)
+                  .then(() => undefined)
+                  .catch((error: Error) => options.onConnectionError?.(error)),
+            }),
       });
-      if (reads) {
-        // A statement of its own on each new connection, queued before the first read it serves: a
-        // startup option would be refused by a PgBouncer that does not know the setting.
-        const workers = Math.trunc(reads.parallelWorkers);
-        pool.on('connect', (client) => {
-          client
-            .query(`set max_parallel_workers_per_gather = ${workers}`)
-            .catch((error: Error) => options.onConnectionError?.(error));
-        });
-      }
       // Without a listener an idle client's error (the server restarting) would crash the process;
       // the pool drops that client and opens a new one on the next query.
       pool.on('error', (error) => options.onConnectionError?.(error));

@@ -26,15 +26,19 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
  * }}
  */
 const options = workerData;
+const workers = Math.trunc(options.parallelWorkers);
 const pool = new pg.Pool({
   connectionString: options.connectionString,
   max: options.connections,
   ...(options.statementTimeoutMs === undefined ? {} : { statement_timeout: options.statementTimeoutMs }),
+  // As on the main thread's reader connections (db/dialect.ts), run before the first read.
+  onConnect: (client) =>
+    client
+      .query(`set max_parallel_workers_per_gather = ${workers}`)
+      .then(() => undefined)
+      .catch((error) => port.postMessage({ type: 'connection-error', message: error.message })),
 });
-const workers = Math.trunc(options.parallelWorkers);
 pool.on('connect', (client) => {
-  // As on the main thread's reader connections (db/dialect.ts), queued before the first read.
-  client.query(`set max_parallel_workers_per_gather = ${workers}`).catch(() => undefined);
   client.on('error', (error) => port.postMessage({ type: 'connection-error', message: error.message }));
 });
 // An idle connection that broke (a restart of PostgreSQL): the pool drops it; the main thread logs it.
