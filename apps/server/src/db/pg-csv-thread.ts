@@ -1,34 +1,24 @@
 /**
  * The exports' reads of PostgreSQL (CSV, and the Excel file's rows), on a worker thread with its
- * own connections. The driver
- * parses every row of a result on the thread that asked for it: an export of 10^6 parts read on the
- * main thread kept it 94 % busy for 5 s (the rows' parsing, their records, the garbage of both),
- * and every other request waited in line (the event loop's delay 15–17 ms at the 99th percentile of
- * each half second, 32–62 ms at worst; bench/README.md). On the thread the main one only passes the
- * records on (the CSV's lines, or the Excel rows' JSON, which the writing thread parses), as it does
- * for SQLite's reader threads (db/sqlite-read-pool.ts).
+ * own connections. The driver parses every row of a result on the thread that asked for it: an
+ * export of 10^6 parts read on the main thread kept it 94 % busy for 5 s (the rows' parsing, their
+ * records, the garbage of both), and every other request waited in line (the event loop's delay
+ * 15–17 ms at the 99th percentile of each half second, 32–62 ms at worst; bench/README.md). On the
+ * thread the main one only passes the records on (the CSV's lines, or the Excel rows' JSON, which
+ * the writing thread parses), as it does for SQLite's reader threads (db/sqlite-read-pool.ts).
  *
  * The thread starts with the first export and ends after IDLE_END_MS without one (with its
  * connections): a yard exports a few times a day, and an idle thread would hold its memory and
  * its connections for nothing.
  */
 import type { CsvColumn, RecordFormat } from '../lib/csv.js';
-import type { RenderedRecords } from './sqlite-read-pool.js';
+import type { RecordsRequest, RenderedRecords } from './sqlite-read-pool.js';
 import { WorkerRequests } from './worker-requests.js';
 
 const WORKER_URL = new URL('./pg-csv-worker.js', import.meta.url);
 
 /** How long a thread with nothing to do waits for the next export before it ends. */
 export const IDLE_END_MS = 30_000;
-
-type Request = {
-  type: 'csv';
-  id: number;
-  sql: string;
-  parameters: readonly unknown[];
-  cells: readonly CsvColumn[];
-  format: RecordFormat;
-};
 
 /**
  * The records of a request. A connection of the thread that broke is reported apart, with no id
@@ -68,7 +58,7 @@ export interface PgCsvThreadOptions {
   idleEndMs?: number;
 }
 
-type CsvWorker = WorkerRequests<Request, Reply>;
+type CsvWorker = WorkerRequests<RecordsRequest, Reply>;
 
 /** How long a closing thread lets the reads in hand finish (a chunk of an export under way). */
 const CLOSE_GRACE_MS = 5000;
@@ -137,7 +127,7 @@ export class PgCsvThread {
     if (this.current?.alive) return this.current;
     this.started += 1;
     const { options } = this;
-    const worker: CsvWorker = new WorkerRequests<Request, Reply>(
+    const worker: CsvWorker = new WorkerRequests<RecordsRequest, Reply>(
       WORKER_URL,
       {
         workerData: {

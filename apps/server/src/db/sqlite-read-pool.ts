@@ -70,16 +70,22 @@ function rowObjects<R>(reply: WorkerReply): R[] {
   return rows.map((values) => build(values) as R);
 }
 
+/**
+ * A read whose rows the thread renders as an export's records (lib/csv.js): what SQLite's reader
+ * threads and PostgreSQL's export thread (db/pg-csv-thread.ts) are both asked.
+ */
+export interface RecordsRequest {
+  type: 'csv';
+  id: number;
+  sql: string;
+  parameters: readonly unknown[];
+  cells: readonly CsvColumn[];
+  format: RecordFormat;
+}
+
 type Request =
   | { type: 'all'; id: number; sql: string; parameters: readonly unknown[] }
-  | {
-      type: 'csv';
-      id: number;
-      sql: string;
-      parameters: readonly unknown[];
-      cells: readonly CsvColumn[];
-      format: RecordFormat;
-    }
+  | RecordsRequest
   | { type: 'iterate'; id: number; sql: string; parameters: readonly unknown[]; chunkSize: number }
   | { type: 'next'; id: number }
   | { type: 'cancel'; id: number }
