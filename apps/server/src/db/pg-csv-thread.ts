@@ -14,6 +14,7 @@
 import type { CsvColumn, RecordFormat } from '../lib/csv.js';
 import type { RecordsRequest, RenderedRecords } from './sqlite-read-pool.js';
 import { WorkerRequests } from './worker-requests.js';
+import { threadResourceLimits } from '../lib/thread-memory.js';
 
 const WORKER_URL = new URL('./pg-csv-worker.js', import.meta.url);
 
@@ -136,6 +137,7 @@ export class PgCsvThread {
           statementTimeoutMs: options.statementTimeoutMs,
           parallelWorkers: options.parallelWorkers,
         },
+        resourceLimits: threadResourceLimits(),
       },
       {
         name: 'PostgreSQL CSV thread',

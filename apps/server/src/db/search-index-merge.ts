@@ -18,6 +18,7 @@
 import { Worker } from 'node:worker_threads';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema.js';
+import { threadResourceLimits } from '../lib/thread-memory.js';
 
 const WORKER_URL = new URL('./search-index-merge-worker.js', import.meta.url);
 
@@ -81,6 +82,7 @@ export function mergeSearchIndexes(
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_URL, {
       workerData: { file, indexes: [...indexes], stepPages, pauseMs, busyTimeoutMs: 5000 },
+      resourceLimits: threadResourceLimits(),
     });
     const stop = () => worker.postMessage('stop');
     signal?.addEventListener('abort', stop, { once: true });

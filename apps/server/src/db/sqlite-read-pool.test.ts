@@ -40,6 +40,14 @@ describe('SQLite reader threads', () => {
     expect(last.rows).toEqual([{ label: 'ultimo' }]);
   });
 
+  it('gives each reader connection a page cache of 8 MiB, not the driver’s 16', async () => {
+    const pragma = sql<{ cache_size: number }>`pragma cache_size`;
+    const readers = await Promise.all([pragma.execute(handle.reader), pragma.execute(handle.reader)]);
+    expect(readers.map(({ rows }) => rows)).toEqual([[{ cache_size: -8192 }], [{ cache_size: -8192 }]]);
+    const { rows } = await pragma.execute(handle.db);
+    expect(rows).toEqual([{ cache_size: -16000 }]);
+  });
+
   it('keeps the event loop free while a long read runs', async () => {
     let ticks = 0;
     let longestGap = 0;

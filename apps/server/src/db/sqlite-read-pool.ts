@@ -7,6 +7,7 @@
  */
 import os from 'node:os';
 import { WorkerRequests } from './worker-requests.js';
+import { threadResourceLimits } from '../lib/thread-memory.js';
 import type { CsvColumn, RecordFormat } from '../lib/csv.js';
 import {
   SqliteAdapter,
@@ -112,13 +113,29 @@ export interface SqliteReadPoolOptions {
 
 const WORKER_URL = new URL('./sqlite-read-worker.js', import.meta.url);
 
+/**
+ * The page cache of a reader's connection, in KiB. better-sqlite3 builds SQLite with 16 MiB a
+ * connection, which a reader fills within one export and keeps; the pages it would hold are in
+ * the operating system's cache anyway (the readers share one file), and 8 MiB measured as fast
+ * for the searches at 10^6 parts (bench/README, "The threads' memory").
+ */
+const READER_CACHE_KIB = 8192;
+
 type ReadWorker = WorkerRequests<Exclude<Request, { type: 'cancel' } | { type: 'close' }>, WorkerReply>;
 
 /** One reader thread with its own read-only connection to `options.file`. */
 function readWorker(options: Required<SqliteReadPoolOptions>, onExit: () => void): ReadWorker {
   return new WorkerRequests(
     WORKER_URL,
-    { workerData: { file: options.file, busyTimeoutMs: options.busyTimeoutMs, statementCacheSize: 200 } },
+    {
+      workerData: {
+        file: options.file,
+        busyTimeoutMs: options.busyTimeoutMs,
+        statementCacheSize: 200,
+        cacheSizeKib: READER_CACHE_KIB,
+      },
+      resourceLimits: threadResourceLimits(),
+    },
     {
       name: 'SQLite reader thread',
       errorOf: (error) => new SqliteReadError(error.message, error.code),

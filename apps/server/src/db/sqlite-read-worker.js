@@ -9,11 +9,13 @@ import Database from './sqlite-driver.js';
 if (!parentPort) throw new Error('sqlite-read-worker must run in a worker thread');
 const port = parentPort;
 
-/** @type {{ file: string, busyTimeoutMs: number, statementCacheSize: number }} */
+/** @type {{ file: string, busyTimeoutMs: number, statementCacheSize: number, cacheSizeKib: number }} */
 const options = workerData;
 const db = new Database(options.file, { readonly: true, fileMustExist: true });
 db.pragma(`busy_timeout = ${Number(options.busyTimeoutMs)}`);
 db.pragma('query_only = 1');
+// Negative: a size in KiB rather than in pages.
+db.pragma(`cache_size = -${Number(options.cacheSizeKib)}`);
 
 /**
  * A prepared statement and the names of its columns. Rows travel as arrays, with the names once

@@ -14,6 +14,7 @@
  */
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { endThread } from './worker-thread-end.js';
+import { threadResourceLimits } from '../lib/thread-memory.js';
 
 /** A statement of a unit: its SQL and parameters, as Kysely compiles them. */
 export interface UnitStatement {
@@ -128,6 +129,7 @@ export class SqliteWriter {
         port: port2,
       },
       transferList: [port2],
+      resourceLimits: threadResourceLimits(),
     });
     // An idle thread must not keep the process alive; one with units in hand must.
     worker.unref();

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { IMPORT_LIMITS, type ImportFormat } from '@magazzino/contract';
 import { importErrors } from './imports.errors.js';
+import { threadResourceLimits } from '../../lib/thread-memory.js';
 
 /** A data row of the file: its number in the sheet (header = 1 when it is the first row) and its cells. */
 export interface SheetRow {
@@ -47,7 +48,7 @@ export async function openSheet(bytes: Uint8Array, format: ImportFormat): Promis
       maxRows: IMPORT_LIMITS.maxRows,
       maxColumns: IMPORT_LIMITS.maxColumns,
     },
-    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    resourceLimits: threadResourceLimits({ maxOldGenerationSizeMb: WORKER_HEAP_MB }),
   });
   let pending: { resolve(message: WorkerMessage): void; reject(error: unknown): void } | undefined;
   let failure: Error | undefined;

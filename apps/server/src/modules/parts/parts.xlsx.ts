@@ -4,6 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { CSV_COLUMNS } from '@magazzino/contract';
 import { CSV_FIELDS } from './parts.csv.js';
 import type { ExportRecords } from './parts.mapper.js';
+import { threadResourceLimits } from '../../lib/thread-memory.js';
 
 type Column = (typeof CSV_COLUMNS)[number];
 
@@ -72,7 +73,9 @@ function takeThread(): Worker {
     return worker;
   }
   threadsStarted += 1;
-  const worker = new Worker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+  const worker = new Worker(WORKER_URL, {
+    resourceLimits: threadResourceLimits({ maxOldGenerationSizeMb: WORKER_HEAP_MB }),
+  });
   // A thread failing while it waits ends (its exit forgets it), and nothing is thrown in the main
   // thread; a failure during an export is that export's (`fail` in xlsxStream).
   worker.on('error', () => undefined);
